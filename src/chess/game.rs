@@ -1,0 +1,1 @@
+//! A game of chess over shakmaty: history, endings, draw offers and claims.

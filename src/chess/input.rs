@@ -1,0 +1,1 @@
+//! Move input: every form a person types, read against a position.

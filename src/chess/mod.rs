@@ -1,0 +1,9 @@
+//! The rules core: a [`Game`] over shakmaty, the move input forms people type,
+//! every way a game ends, and PGN export/import. Pure: no I/O, no clocks of its
+//! own (timestamps are supplied by the caller).
+
+pub mod game;
+pub mod input;
+pub mod pgn;
+
+pub use game::*;

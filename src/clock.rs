@@ -1,0 +1,1 @@
+//! Time controls (correspondence days, live base+increment, multi-stage) and deadlines.

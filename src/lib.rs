@@ -1,0 +1,42 @@
+//! # chessbot
+//!
+//! A chess bot for Discord: friends challenge each other, play correspondence
+//! games over days (or live games with a clock), see a crisp board image after
+//! every move and climb their server's ladder, kept with the club
+//! level/points scheme.
+//!
+//! ## Architecture
+//!
+//! ```text
+//! Discord (serenity + poise)     console (stdin/stdout)      ← platform adapters: thin
+//!             \                       /
+//!              Command + Actor  →  service  →  Reply          ← platform-neutral bot
+//!                                    |
+//!         chess (shakmaty)   rating   render (resvg)   clock   ← pure cores, no I/O
+//!                                    |
+//!                              store (sqlx)                   ← SQLite default, PostgreSQL to scale out
+//! ```
+//!
+//! - [`platform`] adapters turn a platform event into a [`service::Command`]
+//!   with its [`service::Actor`], and a [`service::Reply`] back into the
+//!   platform's message. No rule, SQL or rendering lives there.
+//! - [`service`] owns the behaviour: per-channel sessions, challenges, moves,
+//!   draws, resignations, clocks, ratings and leaderboards, in domain types
+//!   only (no Discord type ever reaches it).
+//! - The pure cores: [`chess`] (a game over shakmaty: move input, every way a
+//!   game ends, PGN), [`rating`] (exact integer hundredths), [`render`]
+//!   (position → PNG bytes in memory) and [`clock`] (time controls and
+//!   deadlines, with an injectable clock so tests can move time).
+//! - [`store`] persists everything through one API, implemented on SQLite
+//!   (the zero-setup default) and PostgreSQL (several processes, one database).
+//!
+//! The path of one move: adapter → `Command::Move` → the service takes the
+//! channel's game lock → [`chess::input`] parses the text against the position
+//! → the store commits the move (and any result and rating change) in one
+//! transaction with a version check → the board is rendered → `Reply`. The
+//! reply is built only after the commit, so an acknowledged move is never lost.
+
+pub mod chess;
+pub mod clock;
+pub mod rating;
+pub mod render;

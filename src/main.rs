@@ -1,0 +1,3 @@
+//! The `chessbot` command line.
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! The club level/points rating scheme, exact in integer hundredths.

@@ -1,0 +1,1 @@
+//! Board images: position → PNG bytes in memory, and GIF replays.
