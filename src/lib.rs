@@ -40,3 +40,6 @@ pub mod chess;
 pub mod clock;
 pub mod rating;
 pub mod render;
+pub mod platform;
+pub mod service;
+pub mod store;

@@ -1,1 +1,606 @@
-//! A game of chess over shakmaty: history, endings, draw offers and claims.
+//! A game of chess over shakmaty: the moves played (with their SAN, UCI and
+//! the caller's timestamps), whose turn it is, and every way a game ends
+//! (SPEC §1): the automatic endings are detected after each move, the
+//! claimable draws are offered to the side to move, and the player actions
+//! (resign, offer/accept/decline a draw, abort, flag, adjudication) are
+//! checked against the rules before they change anything.
+//!
+//! Like shakmaty's `PlayError`, a refused action leaves the game untouched.
+
+use std::fmt;
+
+use shakmaty::{
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, Move,
+    Position,
+};
+
+use super::{
+    ending::{DrawClaim, Ending, GameResult, Termination},
+    input::{self, IllegalReason, InputError},
+};
+
+/// How many times the same position (FIDE: same side to move, castling and
+/// en-passant rights) must stand before the side to move may claim a draw.
+const THREEFOLD: usize = 3;
+/// ... and before the game is drawn automatically.
+const FIVEFOLD: usize = 5;
+/// Half-moves without capture or pawn move for the fifty-move claim.
+const FIFTY_MOVES: u32 = 100;
+/// ... and for the automatic seventy-five-move rule.
+const SEVENTY_FIVE_MOVES: u32 = 150;
+/// Attempts to move the king into check that lose the game under the
+/// `strict_illegal_moves` house rule (seed 003: 送王 three times loses).
+pub const ILLEGAL_KING_MOVES_LIMIT: u8 = 3;
+
+/// One half-move as it was played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    pub mv: Move,
+    /// Standard algebraic notation with check suffix, e.g. `Nf3`, `Qxf7#`.
+    pub san: String,
+    /// UCI, e.g. `g1f3`, `e1g1` for castling.
+    pub uci: String,
+    /// When it was played (caller's clock, milliseconds since the epoch).
+    pub at_ms: i64,
+}
+
+/// Why an action was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleError {
+    /// The move could not be read, is illegal or ambiguous.
+    Input(InputError),
+    /// A move given as a `Move` (not text) that is not legal here.
+    NotLegal {
+        uci: String,
+    },
+    GameOver,
+    NotYourTurn,
+    NoDrawOffer,
+    AlreadyOffered,
+    NothingToClaim,
+    /// A claim made together with a move that would not create the claimed
+    /// position; the move is not played.
+    ClaimWithMoveFails {
+        san: String,
+    },
+    AbortTooLate,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::Input(e) => e.fmt(f),
+            RuleError::NotLegal { uci } => write!(f, "`{uci}` is not a legal move here."),
+            RuleError::GameOver => f.write_str("That game is already over."),
+            RuleError::NotYourTurn => f.write_str("It is not your turn."),
+            RuleError::NoDrawOffer => f.write_str("There is no draw offer from your opponent."),
+            RuleError::AlreadyOffered => {
+                f.write_str("You have already offered a draw; it stands until your opponent answers or moves.")
+            }
+            RuleError::NothingToClaim => f.write_str(
+                "There is no draw to claim: that needs the same position three times with you to move, or 50 moves by each side without a capture or pawn move.",
+            ),
+            RuleError::ClaimWithMoveFails { san } => write!(
+                f,
+                "`{san}` would not give a draw by repetition or the 50-move rule, so it was not played."
+            ),
+            RuleError::AbortTooLate => f.write_str(
+                "A game can only be aborted before each side has made its first move; resign or offer a draw instead.",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+impl From<InputError> for RuleError {
+    fn from(e: InputError) -> Self {
+        RuleError::Input(e)
+    }
+}
+
+/// What a refused move did under the strict house rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAttempt {
+    pub error: InputError,
+    /// Set when the attempt was counted (king moved into check, rule on).
+    pub counted: Option<u8>,
+    /// Set when the count reached the limit and the game is lost.
+    pub ending: Option<Ending>,
+}
+
+/// Bad FEN or a position that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a playable position: {0}")]
+pub struct FenError(pub String);
+
+/// A stored move list that does not replay legally.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {ply} (`{uci}`) does not replay: {reason}")]
+pub struct ReplayError {
+    pub ply: usize,
+    pub uci: String,
+    pub reason: String,
+}
+
+/// A game of standard chess.
+#[derive(Clone, Debug)]
+pub struct Game {
+    initial: Chess,
+    /// `None` for the standard start position.
+    initial_fen: Option<String>,
+    position: Chess,
+    plies: Vec<Ply>,
+    /// Positions since the last irreversible move, oldest first, the current
+    /// one last. shakmaty's `Chess: Eq` compares exactly what FIDE 9.2.2
+    /// compares (pieces, side to move, castling rights, *legal* en passant).
+    recent: Vec<Chess>,
+    ending: Option<Ending>,
+    draw_offer: Option<Color>,
+    strict_illegal_moves: bool,
+    illegal_king_moves: [u8; 2],
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard start position.
+    pub fn new() -> Game {
+        Game::from_position(Chess::default(), None)
+    }
+
+    /// A game from a FEN. A position that is already over (mate, stalemate,
+    /// dead) starts ended.
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        let parsed: Fen = fen.trim().parse().map_err(|e| FenError(format!("{e}")))?;
+        let position: Chess = parsed
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| FenError(format!("{e}")))?;
+        let canonical = Fen::from_position(&position, EnPassantMode::Legal).to_string();
+        let start = Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string();
+        let initial_fen = (canonical != start).then_some(canonical);
+        Ok(Game::from_position(position, initial_fen))
+    }
+
+    fn from_position(position: Chess, initial_fen: Option<String>) -> Game {
+        let mut game = Game {
+            initial: position.clone(),
+            initial_fen,
+            recent: vec![position.clone()],
+            position,
+            plies: Vec::new(),
+            ending: None,
+            draw_offer: None,
+            strict_illegal_moves: false,
+            illegal_king_moves: [0, 0],
+        };
+        game.ending = game.automatic_ending();
+        game
+    }
+
+    /// Rebuilds a game from its stored moves (UCI) and their times.
+    pub fn replay<'a>(
+        initial_fen: Option<&str>,
+        moves: impl IntoIterator<Item = (&'a str, i64)>,
+    ) -> Result<Game, ReplayError> {
+        let mut game = match initial_fen {
+            Some(fen) => Game::from_fen(fen).map_err(|e| ReplayError {
+                ply: 0,
+                uci: String::new(),
+                reason: e.to_string(),
+            })?,
+            None => Game::new(),
+        };
+        for (index, (uci, at_ms)) in moves.into_iter().enumerate() {
+            let fail = |reason: String| ReplayError {
+                ply: index + 1,
+                uci: uci.to_owned(),
+                reason,
+            };
+            let parsed: UciMove = uci.parse().map_err(|e| fail(format!("{e}")))?;
+            let mv = parsed
+                .to_move(&game.position)
+                .map_err(|e| fail(format!("{e}")))?;
+            game.play_move(mv, at_ms)
+                .map_err(|e| fail(e.to_string()))?;
+        }
+        Ok(game)
+    }
+
+    /// Turns the `strict_illegal_moves` house rule on or off.
+    pub fn set_strict_illegal_moves(&mut self, on: bool) {
+        self.strict_illegal_moves = on;
+    }
+
+    /// Restores state kept beside the moves (after [`Game::replay`]).
+    pub fn restore(
+        &mut self,
+        draw_offer: Option<Color>,
+        illegal_king_moves: [u8; 2],
+        ending: Option<Ending>,
+    ) {
+        self.draw_offer = draw_offer;
+        self.illegal_king_moves = illegal_king_moves;
+        if ending.is_some() {
+            self.ending = ending;
+        }
+    }
+
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+
+    pub fn initial_position(&self) -> &Chess {
+        &self.initial
+    }
+
+    /// The starting FEN, or `None` for the standard start position.
+    pub fn initial_fen(&self) -> Option<&str> {
+        self.initial_fen.as_deref()
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
+    }
+
+    pub fn turn(&self) -> Color {
+        self.position.turn()
+    }
+
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    pub fn last_ply(&self) -> Option<&Ply> {
+        self.plies.last()
+    }
+
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some()
+    }
+
+    /// The side whose draw offer stands, if any.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// Attempts to move the king into check so far, by colour (White, Black).
+    pub fn illegal_king_moves(&self) -> [u8; 2] {
+        self.illegal_king_moves
+    }
+
+    /// Number of moves made by `color` in this game.
+    pub fn moves_by(&self, color: Color) -> usize {
+        let first = self.initial.turn();
+        let n = self.plies.len();
+        if color == first {
+            n.div_ceil(2)
+        } else {
+            n / 2
+        }
+    }
+
+    /// How often the current position has stood since the last irreversible
+    /// move (including now).
+    pub fn repetitions(&self) -> usize {
+        self.recent.iter().filter(|p| **p == self.position).count()
+    }
+
+    /// The draw the side to move may claim now, if any.
+    pub fn claimable_draw(&self) -> Option<DrawClaim> {
+        if self.is_over() {
+            return None;
+        }
+        if self.repetitions() >= THREEFOLD {
+            Some(DrawClaim::ThreefoldRepetition)
+        } else if self.position.halfmoves() >= FIFTY_MOVES {
+            Some(DrawClaim::FiftyMoveRule)
+        } else {
+            None
+        }
+    }
+
+    /// Reads `text` as a move for the side to move and plays it. Under the
+    /// strict house rule an attempt to move the king into check is counted,
+    /// and the third loses the game: that is reported as
+    /// [`PlayTextError::Illegal`] with the attempt's ending set.
+    pub fn play_text(&mut self, text: &str, at_ms: i64) -> Result<&Ply, PlayTextError> {
+        if self.is_over() {
+            return Err(PlayTextError::Rule(RuleError::GameOver));
+        }
+        match input::parse_move(&self.position, text) {
+            Ok(mv) => self.play_move(mv, at_ms).map_err(PlayTextError::Rule),
+            Err(error) => Err(self.refuse_input(error)),
+        }
+    }
+
+    /// Parses `text` without playing it.
+    pub fn parse(&self, text: &str) -> Result<Move, InputError> {
+        input::parse_move(&self.position, text)
+    }
+
+    fn refuse_input(&mut self, error: InputError) -> PlayTextError {
+        let king_into_check = matches!(
+            error,
+            InputError::Illegal {
+                reason: IllegalReason::KingIntoCheck,
+                ..
+            }
+        );
+        if !(self.strict_illegal_moves && king_into_check) {
+            return PlayTextError::Rule(RuleError::Input(error));
+        }
+        let side = self.turn();
+        let count = &mut self.illegal_king_moves[color_index(side)];
+        *count = count.saturating_add(1);
+        let counted = *count;
+        let ending = (counted >= ILLEGAL_KING_MOVES_LIMIT).then(|| Ending {
+            result: GameResult::from_winner(Some(!side)),
+            termination: Termination::IllegalMoves,
+        });
+        if let Some(ending) = ending {
+            self.end(ending);
+        }
+        PlayTextError::Illegal(IllegalAttempt {
+            error,
+            counted: Some(counted),
+            ending,
+        })
+    }
+
+    /// Plays a legal move.
+    pub fn play_move(&mut self, mv: Move, at_ms: i64) -> Result<&Ply, RuleError> {
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        if !self.position.is_legal(mv) {
+            return Err(RuleError::NotLegal {
+                uci: mv.to_uci(CastlingMode::Standard).to_string(),
+            });
+        }
+        let mover = self.turn();
+        let san = SanPlus::from_move(self.position.clone(), mv).to_string();
+        let uci = mv.to_uci(CastlingMode::Standard).to_string();
+        let irreversible = self.position.is_irreversible(mv);
+        self.position.play_unchecked(mv);
+        if irreversible {
+            self.recent.clear();
+        }
+        self.recent.push(self.position.clone());
+        // An offer lapses when the offerer's opponent moves instead of answering.
+        if self.draw_offer.is_some_and(|offerer| offerer != mover) {
+            self.draw_offer = None;
+        }
+        self.plies.push(Ply { mv, san, uci, at_ms });
+        self.ending = self.automatic_ending();
+        if self.ending.is_some() {
+            self.draw_offer = None;
+        }
+        Ok(self.plies.last().expect("a ply was just pushed"))
+    }
+
+    /// Plays `text` and claims the draw it creates (FIDE 9.2.1.2 / 9.3.1):
+    /// the claim holds when, after the move, the position has stood three
+    /// times or fifty moves have passed. A claim that would not hold is
+    /// refused and the move is not played.
+    pub fn play_text_claiming_draw(&mut self, text: &str, at_ms: i64) -> Result<Ending, RuleError> {
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        let mv = input::parse_move(&self.position, text)?;
+        let mut trial = self.clone();
+        trial.play_move(mv, at_ms)?;
+        if let Some(ending) = trial.ending {
+            *self = trial;
+            return Ok(ending);
+        }
+        let claim = trial.claimable_draw().ok_or_else(|| RuleError::ClaimWithMoveFails {
+            san: trial.last_ply().map(|p| p.san.clone()).unwrap_or_default(),
+        })?;
+        *self = trial;
+        Ok(self.end(Ending {
+            result: GameResult::Draw,
+            termination: claim.termination(),
+        }))
+    }
+
+    /// The side to move claims a draw available now.
+    pub fn claim_draw(&mut self, claimant: Color) -> Result<Ending, RuleError> {
+        self.check_running()?;
+        if claimant != self.turn() {
+            return Err(RuleError::NotYourTurn);
+        }
+        let claim = self.claimable_draw().ok_or(RuleError::NothingToClaim)?;
+        Ok(self.end(Ending {
+                result: GameResult::Draw,
+                termination: claim.termination(),
+            }))
+    }
+
+    /// `side` offers a draw. If the opponent's offer stands, this accepts it.
+    pub fn offer_draw(&mut self, side: Color) -> Result<DrawOffer, RuleError> {
+        self.check_running()?;
+        match self.draw_offer {
+            Some(offerer) if offerer == side => Err(RuleError::AlreadyOffered),
+            Some(_) => self.accept_draw(side).map(DrawOffer::Agreed),
+            None => {
+                self.draw_offer = Some(side);
+                Ok(DrawOffer::Offered)
+            }
+        }
+    }
+
+    /// `side` accepts the opponent's standing draw offer.
+    pub fn accept_draw(&mut self, side: Color) -> Result<Ending, RuleError> {
+        self.check_running()?;
+        if self.draw_offer != Some(!side) {
+            return Err(RuleError::NoDrawOffer);
+        }
+        Ok(self.end(Ending {
+                result: GameResult::Draw,
+                termination: Termination::Agreement,
+            }))
+    }
+
+    /// `side` declines the opponent's standing draw offer.
+    pub fn decline_draw(&mut self, side: Color) -> Result<(), RuleError> {
+        self.check_running()?;
+        if self.draw_offer != Some(!side) {
+            return Err(RuleError::NoDrawOffer);
+        }
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    /// `side` resigns.
+    pub fn resign(&mut self, side: Color) -> Result<Ending, RuleError> {
+        self.check_running()?;
+        Ok(self.end(Ending {
+                result: GameResult::from_winner(Some(!side)),
+                termination: Termination::Resignation,
+            }))
+    }
+
+    /// Whether the game may still be aborted: not before each side has made
+    /// its first move.
+    pub fn can_abort(&self) -> bool {
+        !self.is_over() && self.plies.len() < 2
+    }
+
+    /// Aborts the game: no result, not rated.
+    pub fn abort(&mut self) -> Result<Ending, RuleError> {
+        self.check_running()?;
+        if !self.can_abort() {
+            return Err(RuleError::AbortTooLate);
+        }
+        Ok(self.end(Ending {
+                result: GameResult::NoResult,
+                termination: Termination::Aborted,
+            }))
+    }
+
+    /// `flagged` ran out of time. The opponent wins, unless the opponent
+    /// cannot possibly mate with any series of legal moves (FIDE 6.9): then
+    /// it is a draw.
+    pub fn flag(&mut self, flagged: Color) -> Result<Ending, RuleError> {
+        self.check_running()?;
+        let opponent = !flagged;
+        let result = if self.position.has_insufficient_material(opponent) {
+            GameResult::Draw
+        } else {
+            GameResult::from_winner(Some(opponent))
+        };
+        Ok(self.end(Ending {
+                result,
+                termination: Termination::Timeout,
+            }))
+    }
+
+    /// A moderator decides the result.
+    pub fn adjudicate(&mut self, result: GameResult) -> Result<Ending, RuleError> {
+        self.check_running()?;
+        Ok(self.end(Ending {
+                result,
+                termination: Termination::Adjudication,
+            }))
+    }
+
+    fn check_running(&self) -> Result<(), RuleError> {
+        if self.is_over() {
+            Err(RuleError::GameOver)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn end(&mut self, ending: Ending) -> Ending {
+        self.ending = Some(ending);
+        self.draw_offer = None;
+        ending
+    }
+
+    /// The ending the rules impose without anyone asking, after a move.
+    fn automatic_ending(&self) -> Option<Ending> {
+        let pos = &self.position;
+        let ending = |result, termination| Some(Ending {
+            result,
+            termination,
+        });
+        // Checkmate first: a mate on the 75th move or on a fifth repetition
+        // still wins (FIDE 9.6).
+        if pos.is_checkmate() {
+            return ending(
+                GameResult::from_winner(Some(!pos.turn())),
+                Termination::Checkmate,
+            );
+        }
+        if pos.is_stalemate() {
+            return ending(GameResult::Draw, Termination::Stalemate);
+        }
+        if pos.is_insufficient_material() {
+            return ending(GameResult::Draw, Termination::InsufficientMaterial);
+        }
+        if self.repetitions() >= FIVEFOLD {
+            return ending(GameResult::Draw, Termination::FivefoldRepetition);
+        }
+        if pos.halfmoves() >= SEVENTY_FIVE_MOVES {
+            return ending(GameResult::Draw, Termination::SeventyFiveMoveRule);
+        }
+        None
+    }
+}
+
+/// `0` for White, `1` for Black: the order of every `[white, black]` pair in
+/// this crate (shakmaty's own `Color as usize` is the other way round).
+pub const fn color_index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// Outcome of an offer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawOffer {
+    /// The offer stands until the opponent answers or moves.
+    Offered,
+    /// The opponent had offered already: the game is drawn.
+    Agreed(Ending),
+}
+
+/// Why [`Game::play_text`] did not play a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayTextError {
+    Rule(RuleError),
+    /// An attempt counted by the strict house rule (may have lost the game).
+    Illegal(IllegalAttempt),
+}
+
+impl fmt::Display for PlayTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayTextError::Rule(e) => e.fmt(f),
+            PlayTextError::Illegal(attempt) => {
+                write!(f, "{}", attempt.error)?;
+                if let Some(count) = attempt.counted {
+                    write!(
+                        f,
+                        " Illegal king move {count} of {ILLEGAL_KING_MOVES_LIMIT} (house rule: the third loses)."
+                    )?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayTextError {}

@@ -2,8 +2,10 @@
 //! every way a game ends, and PGN export/import. Pure: no I/O, no clocks of its
 //! own (timestamps are supplied by the caller).
 
+pub mod ending;
 pub mod game;
 pub mod input;
 pub mod pgn;
 
+pub use ending::*;
 pub use game::*;

@@ -1,1 +1,315 @@
-//! PGN export and import.
+//! PGN export and import (seed 002, SPEC §1 "Notation and export").
+//!
+//! Export writes the Seven Tag Roster (Event, Site, Date, Round, White, Black,
+//! Result), then `SetUp`/`FEN` for games from a custom position, `TimeControl`,
+//! `Termination` and the club points of both players (`WhiteClubPoints`,
+//! `BlackClubPoints`, in the spirit of `WhiteElo`), then SAN movetext wrapped at
+//! 80 columns, with optional `[%clk h:mm:ss]` comments.
+//!
+//! Import reads the main line of the first game with `pgn-reader` (variations
+//! and comments are skipped) and replays it into a [`Game`], so an imported
+//! game has exactly the moves and, where the moves do not decide it, the
+//! result that the PGN states.
+
+use std::{io, ops::ControlFlow};
+
+use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use shakmaty::{Color, Outcome};
+
+use super::{Ending, Game, GameResult, Termination};
+
+/// Largest PGN text accepted for import (a long game is about 10 KB).
+pub const MAX_PGN_BYTES: usize = 256 * 1024;
+
+/// The tags that the game itself does not know.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnTags {
+    pub event: String,
+    pub site: String,
+    /// `YYYY.MM.DD`, or `????.??.??` when unknown.
+    pub date: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    /// PGN `TimeControl` value (`600+5`, `40/9000:16/3600`, `-`).
+    pub time_control: Option<String>,
+    /// Club points before the game, as shown (`107.5`).
+    pub white_points: Option<String>,
+    pub black_points: Option<String>,
+    /// Anything else, written after the known tags.
+    pub extra: Vec<(String, String)>,
+}
+
+/// Writes `game` as PGN. `clocks`, when given, holds the mover's remaining
+/// time in milliseconds after each ply and becomes `[%clk]` comments.
+pub fn export(game: &Game, tags: &PgnTags, clocks: Option<&[i64]>) -> String {
+    let result = game.ending().map_or(GameResult::NoResult, |e| e.result);
+    let mut out = String::new();
+    let or_unknown = |s: &str, unknown: &'static str| {
+        if s.is_empty() {
+            unknown.to_owned()
+        } else {
+            s.to_owned()
+        }
+    };
+    let mut tag = |name: &str, value: &str| {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    };
+    tag("Event", &or_unknown(&tags.event, "?"));
+    tag("Site", &or_unknown(&tags.site, "?"));
+    tag("Date", &or_unknown(&tags.date, "????.??.??"));
+    tag("Round", &or_unknown(&tags.round, "-"));
+    tag("White", &or_unknown(&tags.white, "?"));
+    tag("Black", &or_unknown(&tags.black, "?"));
+    tag("Result", result.pgn());
+    if let Some(fen) = game.initial_fen() {
+        tag("SetUp", "1");
+        tag("FEN", fen);
+    }
+    if let Some(tc) = &tags.time_control {
+        tag("TimeControl", tc);
+    }
+    if let Some(ending) = game.ending() {
+        tag("Termination", ending.termination.pgn_tag());
+    }
+    if let Some(points) = &tags.white_points {
+        tag("WhiteClubPoints", points);
+    }
+    if let Some(points) = &tags.black_points {
+        tag("BlackClubPoints", points);
+    }
+    for (name, value) in &tags.extra {
+        tag(name, value);
+    }
+    out.push('\n');
+    out.push_str(&movetext(game, clocks, result));
+    out.push('\n');
+    out
+}
+
+/// SAN movetext with move numbers and the result, wrapped at 80 columns.
+fn movetext(game: &Game, clocks: Option<&[i64]>, result: GameResult) -> String {
+    let start = game.initial_position();
+    let mut fullmove = u32::from(shakmaty::Position::fullmoves(start));
+    let mut turn = shakmaty::Position::turn(start);
+    let mut tokens: Vec<String> = Vec::new();
+    for (index, ply) in game.plies().iter().enumerate() {
+        match turn {
+            Color::White => tokens.push(format!("{fullmove}.")),
+            Color::Black if index == 0 => tokens.push(format!("{fullmove}...")),
+            Color::Black => {}
+        }
+        tokens.push(ply.san.clone());
+        if let Some(ms) = clocks.and_then(|c| c.get(index)) {
+            tokens.push(format!("{{ [%clk {}] }}", clock_text(*ms)));
+        }
+        if turn == Color::Black {
+            fullmove += 1;
+        }
+        turn = !turn;
+    }
+    tokens.push(result.pgn().to_owned());
+    wrap(&tokens, 80)
+}
+
+fn wrap(tokens: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for token in tokens {
+        if line_len > 0 && line_len + 1 + token.len() > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(token);
+        line_len += token.len();
+    }
+    out
+}
+
+/// `h:mm:ss` for a `[%clk]` comment (negative times show as zero).
+pub fn clock_text(ms: i64) -> String {
+    let secs = ms.max(0) / 1000;
+    format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+fn escape(value: &str) -> String {
+    value
+        .chars()
+        .filter(|c| !c.is_control())
+        .flat_map(|c| match c {
+            '"' | '\\' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect()
+}
+
+/// A game read from PGN.
+#[derive(Clone, Debug)]
+pub struct ImportedGame {
+    pub game: Game,
+    /// All tags, in file order.
+    pub tags: Vec<(String, String)>,
+}
+
+impl ImportedGame {
+    /// The value of tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Why a PGN could not be imported.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PgnError {
+    #[error("the PGN is larger than {MAX_PGN_BYTES} bytes")]
+    TooLarge,
+    #[error("no game found in the PGN")]
+    Empty,
+    #[error("the PGN could not be read: {0}")]
+    Unreadable(String),
+    #[error("bad FEN tag: {0}")]
+    BadFen(String),
+    #[error("move {ply} `{san}` is not legal: {reason}")]
+    IllegalMove {
+        ply: usize,
+        san: String,
+        reason: String,
+    },
+}
+
+/// Reads the first game of a PGN text and replays its main line.
+pub fn import(text: &str) -> Result<ImportedGame, PgnError> {
+    if text.len() > MAX_PGN_BYTES {
+        return Err(PgnError::TooLarge);
+    }
+    let mut reader = Reader::new(io::Cursor::new(text.as_bytes()));
+    let mut visitor = Importer;
+    match reader.read_game(&mut visitor) {
+        Ok(Some(result)) => result,
+        Ok(None) => Err(PgnError::Empty),
+        Err(e) => Err(PgnError::Unreadable(e.to_string())),
+    }
+}
+
+struct Importer;
+
+struct Movetext {
+    game: Game,
+    tags: Vec<(String, String)>,
+    outcome: Option<Outcome>,
+    termination: Option<String>,
+}
+
+type ImportResult = Result<ImportedGame, PgnError>;
+
+impl Visitor for Importer {
+    type Tags = Vec<(String, String)>;
+    type Movetext = Movetext;
+    type Output = ImportResult;
+
+    fn begin_tags(&mut self) -> ControlFlow<ImportResult, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<ImportResult> {
+        tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<ImportResult, Movetext> {
+        let fen = tags.iter().find(|(n, _)| n == "FEN").map(|(_, v)| v);
+        let game = match fen {
+            Some(fen) => match Game::from_fen(fen) {
+                Ok(game) => game,
+                Err(e) => return ControlFlow::Break(Err(PgnError::BadFen(e.to_string()))),
+            },
+            None => Game::new(),
+        };
+        let termination = tags
+            .iter()
+            .find(|(n, _)| n == "Termination")
+            .map(|(_, v)| v.clone());
+        ControlFlow::Continue(Movetext {
+            game,
+            tags,
+            outcome: None,
+            termination,
+        })
+    }
+
+    fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<ImportResult> {
+        let ply = movetext.game.plies().len() + 1;
+        let fail = |reason: String| {
+            ControlFlow::Break(Err(PgnError::IllegalMove {
+                ply,
+                san: san_plus.to_string(),
+                reason,
+            }))
+        };
+        let mv = match san_plus.san.to_move(movetext.game.position()) {
+            Ok(mv) => mv,
+            Err(e) => return fail(e.to_string()),
+        };
+        // PGN carries no times; imported plies are stamped 0.
+        match movetext.game.play_move(mv, 0) {
+            Ok(_) => ControlFlow::Continue(()),
+            Err(e) => fail(e.to_string()),
+        }
+    }
+
+    fn outcome(&mut self, movetext: &mut Movetext, outcome: Outcome) -> ControlFlow<ImportResult> {
+        movetext.outcome = Some(outcome);
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, movetext: Movetext) -> ImportResult {
+        let Movetext {
+            mut game,
+            tags,
+            outcome,
+            termination,
+        } = movetext;
+        if !game.is_over() {
+            if let Some(Outcome::Known(known)) = outcome {
+                let result = GameResult::from_winner(known.winner());
+                let termination = match (result, game.claimable_draw()) {
+                    (GameResult::Draw, Some(claim)) => claim.termination(),
+                    _ => stated_termination(termination.as_deref(), result),
+                };
+                let ending = Ending {
+                    result,
+                    termination,
+                };
+                game.restore(game.draw_offer(), game.illegal_king_moves(), Some(ending));
+            }
+        }
+        Ok(ImportedGame { game, tags })
+    }
+}
+
+/// Best guess at how a game the moves do not finish ended, from its
+/// `Termination` tag and result.
+fn stated_termination(tag: Option<&str>, result: GameResult) -> Termination {
+    match (tag.map(str::to_ascii_lowercase).as_deref(), result) {
+        (Some("time forfeit"), _) => Termination::Timeout,
+        (Some("abandoned"), _) => Termination::Aborted,
+        (Some("adjudication"), _) => Termination::Adjudication,
+        (Some("rules infraction"), _) => Termination::IllegalMoves,
+        (_, GameResult::Draw) => Termination::Agreement,
+        _ => Termination::Resignation,
+    }
+}

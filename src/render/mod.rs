@@ -1,1 +1,205 @@
 //! Board images: position → PNG bytes in memory, and GIF replays.
+//!
+//! The pipeline follows lichess's lila-gif: do the expensive work once, then
+//! each image is cheap.
+//!
+//! 1. [`Renderer::new`] rasterises the twelve pieces once (resvg), either the
+//!    built-in set drawn from DejaVu Sans glyphs or an operator's folder of
+//!    SVGs ([`pieces`]).
+//! 2. For each theme and square size in use, every square background ×
+//!    piece combination is blended once and mapped to a 255-colour palette
+//!    ([`tiles`], [`palette`]); the result is cached.
+//! 3. A [`Frame`] is drawn as 64 tile copies plus small overlays
+//!    (coordinates, arrows, names bar) into a canvas of palette indices
+//!    ([`compose`]) and encoded as an indexed PNG ([`png`]) or as GIF frames
+//!    that only carry the changed rectangle ([`gif`]).
+//!
+//! Rendering is CPU-bound: call it from `tokio::task::spawn_blocking`. A
+//! [`Renderer`] is `Send + Sync` and meant to be shared in an `Arc`.
+//!
+//! ```
+//! use chessbot::render::{Frame, Renderer, RenderConfig};
+//! use shakmaty::Chess;
+//!
+//! let renderer = Renderer::new(RenderConfig::default())?;
+//! let png = renderer.render_png(&Frame::from_position(&Chess::default()))?;
+//! assert!(png.starts_with(b"\x89PNG"));
+//! # Ok::<(), chessbot::render::RenderError>(())
+//! ```
+
+pub mod chart;
+pub mod cli;
+pub mod compose;
+mod fonts;
+pub mod frame;
+pub mod gif;
+pub mod palette;
+pub mod pieces;
+pub mod png;
+pub mod theme;
+pub mod tiles;
+
+use std::{
+    collections::HashMap,
+    path::PathBuf,
+    sync::{Arc, RwLock},
+};
+
+pub use frame::{
+    Arrow, Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, DEFAULT_SQUARE_PX, MAX_BOARD_PX,
+    MIN_BOARD_PX,
+};
+pub use theme::{Rgb, Theme};
+
+use self::{
+    compose::{compose, BoardLayer},
+    pieces::PieceSet,
+    tiles::TileSet,
+};
+
+/// Why an image could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// A piece file of `pieces_dir` is missing or unreadable.
+    #[error("piece set: {path}: {reason}")]
+    Pieces {
+        /// The offending file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The requested board size is out of range.
+    #[error("board size {board_px} px is out of range ({min}..={max} px)")]
+    Size {
+        /// Requested board side.
+        board_px: u32,
+        /// Smallest allowed.
+        min: u32,
+        /// Largest allowed.
+        max: u32,
+    },
+    /// A replay needs at least one frame.
+    #[error("a replay needs at least one position")]
+    NoFrames,
+    /// A bug or resource problem (never caused by a position).
+    #[error("render failure: {0}")]
+    Internal(String),
+}
+
+/// How to build a [`Renderer`].
+#[derive(Debug, Clone, Default)]
+pub struct RenderConfig {
+    /// A folder with `wK.svg` .. `bP.svg` to use instead of the built-in set.
+    pub pieces_dir: Option<PathBuf>,
+}
+
+/// Most (theme, size) tile sets kept at once.
+const CACHE_LIMIT: usize = 24;
+
+type TileKey = (Theme, u32);
+
+/// Makes board images. Build once, share via `Arc`, call from blocking
+/// threads.
+pub struct Renderer {
+    pieces: PieceSet,
+    tiles: RwLock<HashMap<TileKey, Arc<TileSet>>>,
+}
+
+impl std::fmt::Debug for Renderer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Renderer").finish_non_exhaustive()
+    }
+}
+
+impl Renderer {
+    /// Rasterises the pieces and prepares the default 480 px board.
+    ///
+    /// Every file of `config.pieces_dir` is read and rendered here, so a
+    /// missing or broken SVG is a start-up error.
+    pub fn new(config: RenderConfig) -> Result<Renderer, RenderError> {
+        let pieces = match &config.pieces_dir {
+            Some(dir) => PieceSet::from_dir(dir)?,
+            None => PieceSet::dejavu()?,
+        };
+        let renderer = Renderer {
+            pieces,
+            tiles: RwLock::new(HashMap::new()),
+        };
+        renderer.tiles(Theme::default(), DEFAULT_SQUARE_PX)?;
+        Ok(renderer)
+    }
+
+    /// The tile set of `theme` at `square_px`, built on first use.
+    pub fn tiles(&self, theme: Theme, square_px: u32) -> Result<Arc<TileSet>, RenderError> {
+        frame::validate_square_px(square_px)?;
+        let key = (theme, square_px);
+        {
+            let cache = self.tiles.read().unwrap_or_else(|e| e.into_inner());
+            if let Some(t) = cache.get(&key) {
+                return Ok(Arc::clone(t));
+            }
+        }
+        // Built outside the lock: two threads may both build it once.
+        let built = Arc::new(TileSet::build(theme, square_px, &self.pieces)?);
+        let mut cache = self.tiles.write().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        Ok(Arc::clone(cache.entry(key).or_insert(built)))
+    }
+
+    /// Draws `frame` into palette indices (for tests and tools that want
+    /// pixels rather than a file).
+    pub fn render_canvas(&self, frame: &Frame) -> Result<(compose::Canvas, Arc<TileSet>), RenderError> {
+        frame.validate()?;
+        let tiles = self.tiles(frame.theme, frame.square_px)?;
+        let canvas = compose(&tiles, &BoardLayer::from(frame), frame.players.as_ref())?;
+        Ok((canvas, tiles))
+    }
+
+    /// Renders `frame` as PNG bytes.
+    pub fn render_png(&self, frame: &Frame) -> Result<Vec<u8>, RenderError> {
+        let (canvas, tiles) = self.render_canvas(frame)?;
+        png::encode(&canvas, &tiles.palette)
+    }
+
+    /// Renders a replay: one GIF frame per entry of `frames`, the last one
+    /// held for `options.last_frame_delay_ms`.
+    pub fn render_gif(&self, options: &GifOptions, frames: &[GifFrame]) -> Result<Vec<u8>, RenderError> {
+        frame::validate_square_px(options.square_px)?;
+        let tiles = self.tiles(options.theme, options.square_px)?;
+        let mut writer: Option<gif::GifWriter> = None;
+        for (i, f) in frames.iter().enumerate() {
+            let layer = BoardLayer {
+                board: &f.board,
+                orientation: options.orientation,
+                last_move: f.last_move,
+                check: f.check,
+                marks: &[],
+                arrows: &[],
+            };
+            let canvas = compose(&tiles, &layer, options.players.as_ref())?;
+            let w = match &mut writer {
+                Some(w) => w,
+                None => writer.insert(gif::GifWriter::new(canvas.width, canvas.height, &tiles.palette)?),
+            };
+            let mut delay = f.delay_ms.unwrap_or(options.frame_delay_ms);
+            if i + 1 == frames.len() {
+                delay = delay.max(options.last_frame_delay_ms);
+            }
+            w.push(canvas, delay)?;
+        }
+        writer.ok_or(RenderError::NoFrames)?.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renderer_is_send_and_sync() {
+        fn assert_send_sync<T: Send + Sync>() {}
+        assert_send_sync::<Renderer>();
+    }
+}

@@ -1,0 +1,212 @@
+//! How games end: the result (as PGN writes it), the termination (each
+//! ending of SPEC §1 has its own), and the draws the side to move may claim.
+
+use std::fmt;
+
+use shakmaty::Color;
+
+/// The result of a game, as PGN writes it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// Aborted games have no result (`*`) and are not rated.
+    NoResult,
+}
+
+impl GameResult {
+    /// The result in which `winner` won, or a draw.
+    pub const fn from_winner(winner: Option<Color>) -> GameResult {
+        match winner {
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+    }
+
+    /// The winner, if the game was decisive.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw | GameResult::NoResult => None,
+        }
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::NoResult => "*",
+        }
+    }
+
+    /// Reads `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn from_pgn(text: &str) -> Option<GameResult> {
+        Some(match text {
+            "1-0" => GameResult::WhiteWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" => GameResult::Draw,
+            "*" => GameResult::NoResult,
+            _ => return None,
+        })
+    }
+}
+
+/// Why a game ended. Each ending of SPEC §1 has its own variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    Checkmate,
+    Resignation,
+    /// A player ran out of time (correspondence deadline or live flag). The
+    /// result is a draw when the other side cannot possibly mate (FIDE 6.9).
+    Timeout,
+    Stalemate,
+    /// Neither side can mate: a dead position by insufficient material.
+    InsufficientMaterial,
+    FivefoldRepetition,
+    SeventyFiveMoveRule,
+    ThreefoldRepetition,
+    FiftyMoveRule,
+    Agreement,
+    Aborted,
+    Adjudication,
+    /// The third attempt to move the king into check under the
+    /// `strict_illegal_moves` house rule.
+    IllegalMoves,
+}
+
+impl Termination {
+    /// Every termination, for storage round trips and tests.
+    pub const ALL: [Termination; 13] = [
+        Termination::Checkmate,
+        Termination::Resignation,
+        Termination::Timeout,
+        Termination::Stalemate,
+        Termination::InsufficientMaterial,
+        Termination::FivefoldRepetition,
+        Termination::SeventyFiveMoveRule,
+        Termination::ThreefoldRepetition,
+        Termination::FiftyMoveRule,
+        Termination::Agreement,
+        Termination::Aborted,
+        Termination::Adjudication,
+        Termination::IllegalMoves,
+    ];
+
+    /// A stable identifier, used in the database.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Resignation => "resignation",
+            Termination::Timeout => "timeout",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient_material",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::SeventyFiveMoveRule => "seventy_five_move_rule",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::FiftyMoveRule => "fifty_move_rule",
+            Termination::Agreement => "agreement",
+            Termination::Aborted => "aborted",
+            Termination::Adjudication => "adjudication",
+            Termination::IllegalMoves => "illegal_moves",
+        }
+    }
+
+    /// The inverse of [`Termination::id`].
+    pub fn from_id(id: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.id() == id)
+    }
+
+    /// How a person would say it.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Resignation => "resignation",
+            Termination::Timeout => "time forfeit",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient material (neither side can mate)",
+            Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::SeventyFiveMoveRule => "the 75-move rule",
+            Termination::ThreefoldRepetition => "threefold repetition (claimed)",
+            Termination::FiftyMoveRule => "the 50-move rule (claimed)",
+            Termination::Agreement => "agreement",
+            Termination::Aborted => "abort",
+            Termination::Adjudication => "adjudication",
+            Termination::IllegalMoves => "three illegal king moves",
+        }
+    }
+
+    /// The PGN `Termination` tag value (the values lichess and most tools use).
+    pub const fn pgn_tag(self) -> &'static str {
+        match self {
+            Termination::Timeout => "Time forfeit",
+            Termination::Aborted => "Abandoned",
+            Termination::Adjudication => "Adjudication",
+            Termination::IllegalMoves => "Rules infraction",
+            _ => "Normal",
+        }
+    }
+}
+
+/// How and with what result a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ending {
+    pub result: GameResult,
+    pub termination: Termination,
+}
+
+impl Ending {
+    /// Whether this ending counts for the ladder (everything but an abort).
+    pub const fn is_rated_result(self) -> bool {
+        !matches!(self.result, GameResult::NoResult)
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.result.winner() {
+            Some(winner) => write!(
+                f,
+                "{} wins by {}",
+                color_name(winner),
+                self.termination.describe()
+            ),
+            None if self.result == GameResult::Draw => {
+                if self.termination == Termination::Timeout {
+                    f.write_str("draw: time ran out, but the other side cannot possibly mate")
+                } else {
+                    write!(f, "draw by {}", self.termination.describe())
+                }
+            }
+            None => f.write_str("game aborted"),
+        }
+    }
+}
+
+/// `"White"` or `"Black"`.
+pub const fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A draw the side to move may claim (FIDE 9.2, 9.3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DrawClaim {
+    ThreefoldRepetition,
+    FiftyMoveRule,
+}
+
+impl DrawClaim {
+    pub const fn termination(self) -> Termination {
+        match self {
+            DrawClaim::ThreefoldRepetition => Termination::ThreefoldRepetition,
+            DrawClaim::FiftyMoveRule => Termination::FiftyMoveRule,
+        }
+    }
+}

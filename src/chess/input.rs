@@ -1,1 +1,0 @@
-//! Move input: every form a person types, read against a position.

@@ -1,1 +1,0 @@
-//! Time controls (correspondence days, live base+increment, multi-stage) and deadlines.

@@ -1,0 +1,109 @@
+//! Durations as people type them (`1h30m`) and as clocks show them.
+
+use std::time::Duration;
+
+/// Why a text is not a duration.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DurationError {
+    /// Nothing was given.
+    #[error("no duration given: use e.g. 3d, 1h30m, 90s or 2h")]
+    Empty,
+    /// Far longer than any duration.
+    #[error("that duration is too long to read ({0} characters): use e.g. 3d, 1h30m, 90s or 2h")]
+    TooLong(usize),
+    /// Not of the form number + unit, repeated.
+    #[error("`{0}` is not a duration: use a number and a unit (w, d, h, m, s), e.g. 3d, 1h30m, 90s or 2h")]
+    Invalid(String),
+    /// More than a century.
+    #[error("`{0}` is too long a duration")]
+    Overflow(String),
+}
+
+/// Reads a duration such as `3d`, `1h30m`, `90s`, `2h`, `1w`, `1d 12h`.
+///
+/// Units: `w` weeks, `d` days, `h` hours, `m` minutes, `s` seconds; parts
+/// add up, case and spaces between parts do not matter.
+///
+/// ```
+/// use std::time::Duration;
+/// use chessbot::clock::parse_duration;
+/// assert_eq!(parse_duration("1h30m")?, Duration::from_secs(5400));
+/// assert_eq!(parse_duration("3d")?, Duration::from_secs(3 * 86_400));
+/// assert!(parse_duration("90").is_err());
+/// # Ok::<(), chessbot::clock::DurationError>(())
+/// ```
+pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
+    const MAX_SECS: u64 = 100 * 366 * 86_400;
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(DurationError::Empty);
+    }
+    if t.len() > 64 {
+        return Err(DurationError::TooLong(t.chars().count()));
+    }
+    let invalid = || DurationError::Invalid(t.to_string());
+    let mut total: u64 = 0;
+    let mut chars = t.chars().filter(|c| !c.is_whitespace()).peekable();
+    while chars.peek().is_some() {
+        let mut digits = String::new();
+        while let Some(c) = chars.peek().copied().filter(char::is_ascii_digit) {
+            digits.push(c);
+            chars.next();
+        }
+        let unit = chars.next().ok_or_else(invalid)?;
+        if digits.is_empty() || digits.len() > 12 {
+            return Err(invalid());
+        }
+        let n: u64 = digits.parse().map_err(|_| invalid())?;
+        let secs = match unit.to_ascii_lowercase() {
+            'w' => 7 * 86_400,
+            'd' => 86_400,
+            'h' => 3_600,
+            'm' => 60,
+            's' => 1,
+            _ => return Err(invalid()),
+        };
+        total = n
+            .checked_mul(secs)
+            .and_then(|x| total.checked_add(x))
+            .filter(|&x| x <= MAX_SECS)
+            .ok_or_else(|| DurationError::Overflow(t.to_string()))?;
+    }
+    Ok(Duration::from_secs(total))
+}
+
+/// A number of seconds in words: `2 h 30 min`, `1 h`, `1 min 30 s`, `45 s`.
+///
+/// ```
+/// use chessbot::clock::human_seconds;
+/// assert_eq!(human_seconds(9000), "2 h 30 min");
+/// assert_eq!(human_seconds(90), "1 min 30 s");
+/// assert_eq!(human_seconds(0), "0 s");
+/// ```
+pub fn human_seconds(secs: u64) -> String {
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let mut parts = Vec::new();
+    if h > 0 {
+        parts.push(format!("{h} h"));
+    }
+    if m > 0 {
+        parts.push(format!("{m} min"));
+    }
+    if s > 0 || parts.is_empty() {
+        parts.push(format!("{s} s"));
+    }
+    parts.join(" ")
+}
+
+/// Remaining time as the PGN `[%clk H:MM:SS]` comment writes it (whole
+/// seconds, rounded down; negative shown as 0).
+///
+/// ```
+/// use chessbot::clock::format_clk;
+/// assert_eq!(format_clk(5_400_000), "1:30:00");
+/// assert_eq!(format_clk(59_999), "0:00:59");
+/// ```
+pub fn format_clk(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}

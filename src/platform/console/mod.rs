@@ -1,0 +1,274 @@
+//! The console front end: every feature of the bot driven by typed lines,
+//! without Discord. It is the offline demo and the test harness of the
+//! transcript suite. All users are members of one server; the named users
+//! are its moderators; time is simulated (`:advance`), and `:restart` drops
+//! all in-memory state and reopens the database, as a bot restart would.
+//!
+//! Output lines: `[#chan] bot: text`, `[#chan] bot → alice (only you): text`
+//! for ephemeral replies, and `[#chan] bot: <path>` for images written under
+//! the output folder (`[image NAME]` when there is none).
+
+pub mod parse;
+
+use std::{
+    io::{self, BufRead, Write},
+    path::PathBuf,
+    sync::Arc,
+};
+
+use parse::{parse_line, to_command, Line};
+
+use crate::{
+    clock::{parse_duration, Clock, ManualClock},
+    render::Renderer,
+    service::{Actor, Button, Command, Reply, Service},
+    store::Store,
+};
+
+/// The server every console user belongs to.
+pub const SERVER: &str = "console";
+/// The channel the console starts in.
+pub const FIRST_CHANNEL: &str = "chess";
+/// Where simulated time starts: 2026-01-01 12:00 UTC.
+pub const START_MS: i64 = 1_767_268_800_000;
+
+/// How to run a console.
+#[derive(Clone)]
+pub struct ConsoleOptions {
+    pub database_url: String,
+    /// Folder for board images; `None` prints their names only.
+    pub out_dir: Option<PathBuf>,
+    pub moderators: Vec<String>,
+    /// Print each input line (as `> line`) before its output, as the
+    /// transcripts hold them.
+    pub echo: bool,
+    pub renderer: Arc<Renderer>,
+}
+
+/// A message the bot posted, remembered so its buttons can be clicked.
+struct Posted {
+    channel: String,
+    /// `Some(user)` for an ephemeral message only that user sees.
+    visible_to: Option<String>,
+    buttons: Vec<Button>,
+}
+
+/// A running console session.
+pub struct Console {
+    options: ConsoleOptions,
+    clock: ManualClock,
+    service: Service,
+    channel: String,
+    posted: Vec<Posted>,
+    channels: Vec<String>,
+}
+
+impl Console {
+    pub async fn new(options: ConsoleOptions) -> anyhow::Result<Console> {
+        let clock = ManualClock::new(START_MS);
+        let service = Console::start_service(&options, &clock).await?;
+        if let Some(dir) = &options.out_dir {
+            std::fs::create_dir_all(dir)?;
+        }
+        Ok(Console {
+            options,
+            clock,
+            service,
+            channel: FIRST_CHANNEL.to_owned(),
+            posted: Vec::new(),
+            channels: vec![FIRST_CHANNEL.to_owned()],
+        })
+    }
+
+    async fn start_service(options: &ConsoleOptions, clock: &ManualClock) -> anyhow::Result<Service> {
+        let store = Store::open(&options.database_url).await?;
+        let clock: Arc<dyn Clock> = Arc::new(clock.clone());
+        Ok(Service::new(store, options.renderer.clone(), clock))
+    }
+
+    pub fn service(&self) -> &Service {
+        &self.service
+    }
+
+    /// Reads lines until the input ends.
+    pub async fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> anyhow::Result<()> {
+        for line in input.lines() {
+            self.run_line(&line?, out).await?;
+        }
+        self.service.store().close().await;
+        Ok(())
+    }
+
+    /// Runs one input line and prints what the bot answers.
+    pub async fn run_line(&mut self, line: &str, out: &mut impl Write) -> anyhow::Result<()> {
+        if self.options.echo && !line.trim().is_empty() {
+            writeln!(out, "> {}", line.trim_end())?;
+        }
+        let parsed = match parse_line(line) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                writeln!(out, "[console] {e}")?;
+                return Ok(());
+            }
+        };
+        match parsed {
+            Line::Nothing => {}
+            Line::Channel(name) => {
+                if !self.channels.contains(&name) {
+                    self.channels.push(name.clone());
+                }
+                self.channel = name;
+            }
+            Line::Advance(text) => match parse_duration(&text) {
+                Ok(by) => {
+                    self.clock.advance(by);
+                    writeln!(out, "[console] time advanced by {text}")?;
+                }
+                Err(e) => writeln!(out, "[console] {e}")?,
+            },
+            Line::Restart => {
+                self.service.store().close().await;
+                self.service = Console::start_service(&self.options, &self.clock).await?;
+                writeln!(out, "[console] bot restarted")?;
+            }
+            Line::Slash { user, command, args } => match to_command(&command, &args) {
+                Ok(command) => self.send(&user, command, out).await?,
+                Err(e) => {
+                    let channel = self.channel.clone();
+                    print_private(out, &channel, &user, &e)?;
+                }
+            },
+            Line::Click { user, label } => match self.find_button(&user, &label) {
+                Some(id) => self.send(&user, Command::Button { id }, out).await?,
+                None => {
+                    let channel = self.channel.clone();
+                    print_private(out, &channel, &user, &format!("there is no `{label}` button here"))?;
+                }
+            },
+        }
+        Ok(())
+    }
+
+    fn actor(&self, user: &str) -> Actor {
+        Actor {
+            server: SERVER.to_owned(),
+            channel: self.channel.clone(),
+            user: user.to_owned(),
+            name: user.to_owned(),
+            locale: None,
+            is_moderator: self.options.moderators.iter().any(|m| m == user),
+        }
+    }
+
+    async fn send(&mut self, user: &str, command: Command, out: &mut impl Write) -> anyhow::Result<()> {
+        let actor = self.actor(user);
+        let reply = self.service.handle(&actor, command).await;
+        let channel = self.channel.clone();
+        self.print(&channel, user, &reply, out)?;
+        if let Some(thread) = &reply.open_thread {
+            let name = self.new_channel_name(&thread.name);
+            writeln!(out, "[#{channel}] bot: opened thread #{name}")?;
+            let board = self.service.thread_opened(thread.game_id, &name).await;
+            self.print(&name, user, &board, out)?;
+        }
+        Ok(())
+    }
+
+    fn new_channel_name(&mut self, title: &str) -> String {
+        let slug: String = title
+            .to_lowercase()
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '-' })
+            .collect();
+        let slug = slug.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-");
+        let mut name = slug.clone();
+        let mut n = 2;
+        while self.channels.contains(&name) {
+            name = format!("{slug}-{n}");
+            n += 1;
+        }
+        self.channels.push(name.clone());
+        name
+    }
+
+    /// The newest button with this label that `user` can see here.
+    fn find_button(&self, user: &str, label: &str) -> Option<String> {
+        self.posted
+            .iter()
+            .rev()
+            .filter(|p| p.channel == self.channel)
+            .filter(|p| p.visible_to.as_deref().is_none_or(|u| u == user))
+            .find_map(|p| {
+                p.buttons
+                    .iter()
+                    .find(|b| b.label.eq_ignore_ascii_case(label))
+                    .map(|b| b.id.clone())
+            })
+    }
+
+    fn print(&mut self, channel: &str, user: &str, reply: &Reply, out: &mut impl Write) -> anyhow::Result<()> {
+        let prefix = if reply.ephemeral {
+            format!("[#{channel}] bot → {user} (only you):")
+        } else {
+            format!("[#{channel}] bot:")
+        };
+        let mentions: String = reply.mentions.iter().map(|m| format!("@{m} ")).collect();
+        let mut lines = reply.text.lines();
+        if let Some(first) = lines.next() {
+            writeln!(out, "{prefix} {mentions}{first}")?;
+        }
+        for line in lines {
+            writeln!(out, "{prefix} {line}")?;
+        }
+        if let Some(card) = &reply.card {
+            writeln!(out, "{prefix}   {}", card.title)?;
+            for (name, value) in &card.fields {
+                writeln!(out, "{prefix}   {name}: {value}")?;
+            }
+            if let Some(deadline) = card.deadline_ms {
+                writeln!(out, "{prefix}   Deadline: {}", relative(deadline - self.clock.now_ms()))?;
+            }
+            if let Some(footer) = &card.footer {
+                writeln!(out, "{prefix}   {footer}")?;
+            }
+        }
+        if let Some(image) = &reply.image {
+            match &self.options.out_dir {
+                Some(dir) => {
+                    let path = dir.join(&image.file_name);
+                    std::fs::write(&path, &image.png)?;
+                    writeln!(out, "{prefix} {}", path.display())?;
+                }
+                None => writeln!(out, "{prefix} [image {}]", image.file_name)?,
+            }
+        }
+        if !reply.buttons.is_empty() {
+            let labels: Vec<String> = reply.buttons.iter().map(|b| format!("[{}]", b.label)).collect();
+            writeln!(out, "{prefix} {}", labels.join(" "))?;
+            self.posted.push(Posted {
+                channel: channel.to_owned(),
+                visible_to: reply.ephemeral.then(|| user.to_owned()),
+                buttons: reply.buttons.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+fn print_private(out: &mut impl Write, channel: &str, user: &str, text: &str) -> io::Result<()> {
+    writeln!(out, "[#{channel}] bot → {user} (only you): {text}")
+}
+
+/// "in 2 d 23 h" / "in 59 min" / "passed".
+fn relative(ms: i64) -> String {
+    if ms <= 0 {
+        return "passed".to_owned();
+    }
+    let minutes = ms / 60_000;
+    let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    match (d, h) {
+        (0, 0) => format!("in {m} min"),
+        (0, _) => format!("in {h} h {m} min"),
+        _ => format!("in {d} d {h} h"),
+    }
+}

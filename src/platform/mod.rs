@@ -1,0 +1,4 @@
+//! Platform adapters: thin layers that turn a platform's events into
+//! service commands and the service's replies into the platform's messages.
+
+pub mod console;

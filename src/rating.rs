@@ -1,1 +1,0 @@
-//! The club level/points rating scheme, exact in integer hundredths.

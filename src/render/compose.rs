@@ -1,0 +1,291 @@
+//! Drawing a [`Frame`] into a canvas of palette indices: tile copies, then
+//! the few overlays (coordinates, arrows, players bar) that differ per image.
+
+use resvg::tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Transform};
+use shakmaty::{Board, Color, File, Rank, Square};
+
+use super::{
+    fonts,
+    frame::{Arrow, PlayerLine, PlayersBar},
+    palette::Mapper,
+    theme::Rgb,
+    tiles::{Background, TileSet},
+    Frame, RenderError,
+};
+
+/// An image of palette indices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Canvas {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width * height` palette indices, row-major.
+    pub pixels: Vec<u8>,
+}
+
+/// Height of one players bar for a square size.
+pub fn bar_px(square_px: u32) -> u32 {
+    (square_px * 3 / 5).max(12)
+}
+
+/// Everything that is drawn on the board itself, shared by PNG frames and
+/// GIF frames.
+pub struct BoardLayer<'a> {
+    /// Pieces.
+    pub board: &'a Board,
+    /// Bottom side.
+    pub orientation: Color,
+    /// Highlighted squares.
+    pub last_move: Option<(Square, Square)>,
+    /// Glowing king.
+    pub check: Option<Square>,
+    /// Tinted squares.
+    pub marks: &'a [Square],
+    /// Arrows.
+    pub arrows: &'a [Arrow],
+}
+
+impl<'a> From<&'a Frame> for BoardLayer<'a> {
+    fn from(f: &'a Frame) -> Self {
+        BoardLayer {
+            board: &f.board,
+            orientation: f.orientation,
+            last_move: f.last_move,
+            check: f.check,
+            marks: &f.marks,
+            arrows: &f.arrows,
+        }
+    }
+}
+
+/// The square drawn at column `col`, row `row` (0, 0 = top left).
+pub fn square_at(orientation: Color, col: u32, row: u32) -> Square {
+    let (file, rank) = match orientation {
+        Color::White => (col, 7 - row),
+        Color::Black => (7 - col, row),
+    };
+    Square::from_coords(File::new(file), Rank::new(rank))
+}
+
+/// Top-left pixel of `square` on the board (without bars).
+pub fn square_origin(orientation: Color, square: Square, square_px: u32) -> (u32, u32) {
+    let (f, r) = (u32::from(square.file()), u32::from(square.rank()));
+    let (col, row) = match orientation {
+        Color::White => (f, 7 - r),
+        Color::Black => (7 - f, r),
+    };
+    (col * square_px, row * square_px)
+}
+
+/// Draws a whole image: optional bars and the board.
+pub fn compose(
+    tiles: &TileSet,
+    layer: &BoardLayer<'_>,
+    players: Option<&PlayersBar>,
+) -> Result<Canvas, RenderError> {
+    let sq = tiles.square_px;
+    let bar = if players.is_some() { bar_px(sq) } else { 0 };
+    let width = sq * 8;
+    let height = sq * 8 + 2 * bar;
+    let mut canvas = Canvas {
+        width,
+        height,
+        pixels: vec![0; (width * height) as usize],
+    };
+    let mut mapper = Mapper::new(&tiles.palette);
+    draw_board(tiles, layer, &mut canvas, bar);
+    if sq >= 16 {
+        draw_coordinates(tiles, layer.orientation, &mut canvas, bar, &mut mapper);
+    }
+    if !layer.arrows.is_empty() {
+        draw_arrows(tiles, layer, &mut canvas, bar, &mut mapper)?;
+    }
+    if let Some(p) = players {
+        draw_bar(tiles, &p.top, &mut canvas, 0, bar, &mut mapper)?;
+        draw_bar(tiles, &p.bottom, &mut canvas, bar + 8 * sq, bar, &mut mapper)?;
+    }
+    Ok(canvas)
+}
+
+fn draw_board(tiles: &TileSet, layer: &BoardLayer<'_>, canvas: &mut Canvas, top: u32) {
+    let sq = tiles.square_px as usize;
+    let width = canvas.width as usize;
+    for row in 0..8u32 {
+        for col in 0..8u32 {
+            let square = square_at(layer.orientation, col, row);
+            let bg = if layer.check == Some(square) {
+                Background::Check
+            } else if layer
+                .last_move
+                .is_some_and(|(a, b)| a == square || b == square)
+            {
+                Background::LastMove
+            } else if layer.marks.contains(&square) {
+                Background::Mark
+            } else {
+                Background::Plain
+            };
+            let tile = tiles.tile(square.is_light(), bg, layer.board.piece_at(square));
+            let x0 = col as usize * sq;
+            let y0 = top as usize + row as usize * sq;
+            for (y, src) in tile.chunks_exact(sq).enumerate() {
+                let start = (y0 + y) * width + x0;
+                canvas.pixels[start..start + sq].copy_from_slice(src);
+            }
+        }
+    }
+}
+
+/// Blends `color` with coverage `alpha` over the canvas pixel at `idx`.
+fn blend_px(canvas: &mut Canvas, idx: usize, color: Rgb, alpha: u8, tiles: &TileSet, mapper: &mut Mapper<'_>) {
+    if alpha == 0 {
+        return;
+    }
+    // Quantise coverage a little so the colour cache stays small.
+    let a = f32::from(alpha | 7) / 255.0;
+    let under = tiles.palette.color(canvas.pixels[idx]);
+    canvas.pixels[idx] = mapper.index(under.blend(color, a));
+}
+
+/// Files along the bottom edge (bottom-left of each square), ranks along the
+/// right edge (top-right of each square), in the other square's colour.
+fn draw_coordinates(tiles: &TileSet, orientation: Color, canvas: &mut Canvas, top: u32, mapper: &mut Mapper<'_>) {
+    let sq = tiles.square_px;
+    let pad = (sq / 20).max(1);
+    let width = canvas.width as usize;
+    for i in 0..8u32 {
+        // File label in the bottom row, column i.
+        let square = square_at(orientation, i, 7);
+        let label = &tiles.files[usize::from(square.file())];
+        let color = tiles.theme.square(!square.is_light());
+        let x0 = i * sq + pad;
+        let y0 = top + 8 * sq - pad - label.height;
+        for y in 0..label.height {
+            for x in 0..label.width {
+                let a = label.alpha[(y * label.width + x) as usize];
+                let idx = (y0 + y) as usize * width + (x0 + x) as usize;
+                blend_px(canvas, idx, color, a, tiles, mapper);
+            }
+        }
+        // Rank label in the right column, row i.
+        let square = square_at(orientation, 7, i);
+        let label = &tiles.ranks[usize::from(square.rank())];
+        let color = tiles.theme.square(!square.is_light());
+        let x0 = 8 * sq - pad - label.width;
+        let y0 = top + i * sq + pad;
+        for y in 0..label.height {
+            for x in 0..label.width {
+                let a = label.alpha[(y * label.width + x) as usize];
+                let idx = (y0 + y) as usize * width + (x0 + x) as usize;
+                blend_px(canvas, idx, color, a, tiles, mapper);
+            }
+        }
+    }
+}
+
+fn draw_arrows(
+    tiles: &TileSet,
+    layer: &BoardLayer<'_>,
+    canvas: &mut Canvas,
+    top: u32,
+    mapper: &mut Mapper<'_>,
+) -> Result<(), RenderError> {
+    let sq = tiles.square_px as f32;
+    let side = tiles.square_px * 8;
+    let mut mask =
+        Pixmap::new(side, side).ok_or_else(|| RenderError::Internal("arrow pixmap".into()))?;
+    let mut paint = Paint::default();
+    paint.set_color_rgba8(0, 0, 0, 255);
+    paint.anti_alias = true;
+    let centre = |s: Square| {
+        let (x, y) = square_origin(layer.orientation, s, tiles.square_px);
+        (x as f32 + sq / 2.0, y as f32 + sq / 2.0)
+    };
+    for arrow in layer.arrows.iter().filter(|a| a.from != a.to) {
+        let (x0, y0) = centre(arrow.from);
+        let (x1, y1) = centre(arrow.to);
+        let len = (x1 - x0).hypot(y1 - y0);
+        let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
+        let (nx, ny) = (-uy, ux);
+        let shaft = sq * 0.09;
+        let head_w = sq * 0.24;
+        let head_l = sq * 0.36;
+        // Stop the tip a little before the centre, as lichess does.
+        let (tx, ty) = (x1 - ux * sq * 0.12, y1 - uy * sq * 0.12);
+        let (bx, by) = (tx - ux * head_l, ty - uy * head_l);
+        let (sx, sy) = (x0 + ux * sq * 0.15, y0 + uy * sq * 0.15);
+        let mut pb = PathBuilder::new();
+        pb.move_to(sx + nx * shaft, sy + ny * shaft);
+        pb.line_to(bx + nx * shaft, by + ny * shaft);
+        pb.line_to(bx + nx * head_w, by + ny * head_w);
+        pb.line_to(tx, ty);
+        pb.line_to(bx - nx * head_w, by - ny * head_w);
+        pb.line_to(bx - nx * shaft, by - ny * shaft);
+        pb.line_to(sx - nx * shaft, sy - ny * shaft);
+        pb.close();
+        if let Some(path) = pb.finish() {
+            mask.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
+        }
+    }
+    let overlay = tiles.theme.arrow;
+    let width = canvas.width as usize;
+    for (i, px) in mask.data().chunks_exact(4).enumerate() {
+        if px[3] > 0 {
+            let a = (f32::from(px[3]) * overlay.alpha()) as u8;
+            let idx = (top as usize + i / side as usize) * width + i % side as usize;
+            blend_px(canvas, idx, overlay.color, a, tiles, mapper);
+        }
+    }
+    Ok(())
+}
+
+/// Cuts `text` to at most `max` characters, with an ellipsis.
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
+}
+
+fn draw_bar(
+    tiles: &TileSet,
+    line: &PlayerLine,
+    canvas: &mut Canvas,
+    y0: u32,
+    height: u32,
+    mapper: &mut Mapper<'_>,
+) -> Result<(), RenderError> {
+    let width = canvas.width;
+    let theme = &tiles.theme;
+    let font = height as f32 * 0.5;
+    let pad = height as f32 * 0.35;
+    let detail = shorten(&line.detail, 16);
+    // Leave room for the detail: about 0.62 em per character.
+    let detail_w = detail.chars().count() as f32 * font * 0.62 + 2.0 * pad;
+    let name_chars = (((width as f32 - detail_w - pad) / (font * 0.62)).max(1.0)) as usize;
+    let name = shorten(&line.name, name_chars);
+    let baseline = height as f32 * 0.5 + font * 0.36;
+    let svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"><rect width="{width}" height="{height}" fill="{bg}"/><text x="{pad}" y="{baseline}" font-family="{f}" font-size="{font}" fill="{fg}">{name}</text><text x="{rx}" y="{baseline}" font-family="{f}" font-weight="bold" font-size="{font}" fill="{fg}" text-anchor="end">{detail}</text></svg>"#,
+        bg = theme.bar_bg.hex(),
+        fg = theme.bar_fg.hex(),
+        f = fonts::FAMILY,
+        rx = width as f32 - pad,
+        name = fonts::escape(&name),
+        detail = fonts::escape(&detail),
+    );
+    let tree = fonts::parse(&svg)?;
+    let pixmap = fonts::rasterize(&tree, Transform::identity(), width, height)?;
+    let start = (y0 * width) as usize;
+    for (dst, px) in canvas.pixels[start..start + (width * height) as usize]
+        .iter_mut()
+        .zip(pixmap.data().chunks_exact(4))
+    {
+        *dst = mapper.index(Rgb(px[0], px[1], px[2]));
+    }
+    Ok(())
+}

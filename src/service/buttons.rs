@@ -1,0 +1,149 @@
+//! Button ids: stable, self-describing strings (`game:42:resign:7`,
+//! `challenge:9:accept`), so a button keeps working after a restart and a
+//! press on a board that has moved on is recognised by its version.
+
+/// What a button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonAction {
+    Challenge { id: i64, action: ChallengeButton },
+    Game { id: i64, action: GameButton, version: i64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeButton {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameButton {
+    /// Asks for confirmation.
+    Resign,
+    ResignConfirm,
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+    DrawClaim,
+}
+
+const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
+    (ChallengeButton::Accept, "accept"),
+    (ChallengeButton::Decline, "decline"),
+    (ChallengeButton::Cancel, "cancel"),
+];
+
+const GAME_ACTIONS: [(GameButton, &str); 6] = [
+    (GameButton::Resign, "resign"),
+    (GameButton::ResignConfirm, "resign-confirm"),
+    (GameButton::DrawOffer, "draw-offer"),
+    (GameButton::DrawAccept, "draw-accept"),
+    (GameButton::DrawDecline, "draw-decline"),
+    (GameButton::DrawClaim, "draw-claim"),
+];
+
+impl ButtonAction {
+    /// The button's custom id.
+    pub fn id(self) -> String {
+        match self {
+            ButtonAction::Challenge { id, action } => {
+                let name = CHALLENGE_ACTIONS
+                    .iter()
+                    .find(|(a, _)| *a == action)
+                    .map_or("?", |(_, n)| n);
+                format!("challenge:{id}:{name}")
+            }
+            ButtonAction::Game {
+                id,
+                action,
+                version,
+            } => {
+                let name = GAME_ACTIONS
+                    .iter()
+                    .find(|(a, _)| *a == action)
+                    .map_or("?", |(_, n)| n);
+                format!("game:{id}:{name}:{version}")
+            }
+        }
+    }
+
+    /// Reads a custom id; anything malformed is `None`.
+    pub fn parse(text: &str) -> Option<ButtonAction> {
+        if text.len() > 100 {
+            return None;
+        }
+        let parts: Vec<&str> = text.split(':').collect();
+        match parts.as_slice() {
+            ["challenge", id, name] => Some(ButtonAction::Challenge {
+                id: parse_id(id)?,
+                action: CHALLENGE_ACTIONS.iter().find(|(_, n)| n == name)?.0,
+            }),
+            ["game", id, name, version] => Some(ButtonAction::Game {
+                id: parse_id(id)?,
+                action: GAME_ACTIONS.iter().find(|(_, n)| n == name)?.0,
+                version: parse_id(version)?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+fn parse_id(text: &str) -> Option<i64> {
+    if text.is_empty() || text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for action in [
+            ButtonAction::Challenge {
+                id: 9,
+                action: ChallengeButton::Accept,
+            },
+            ButtonAction::Game {
+                id: 42,
+                action: GameButton::ResignConfirm,
+                version: 7,
+            },
+            ButtonAction::Game {
+                id: 1,
+                action: GameButton::DrawClaim,
+                version: 0,
+            },
+        ] {
+            assert_eq!(ButtonAction::parse(&action.id()), Some(action));
+        }
+        assert_eq!(
+            ButtonAction::Game {
+                id: 42,
+                action: GameButton::Resign,
+                version: 7
+            }
+            .id(),
+            "game:42:resign:7"
+        );
+    }
+
+    #[test]
+    fn malformed_ids_are_refused() {
+        for bad in [
+            "",
+            "game",
+            "game:1:resign",
+            "game:x:resign:1",
+            "game:1:explode:1",
+            "game:-1:resign:1",
+            "challenge:1:accept:2",
+            "game:1:resign:99999999999999999999",
+            &"a".repeat(500),
+        ] {
+            assert_eq!(ButtonAction::parse(bad), None, "{bad}");
+        }
+    }
+}

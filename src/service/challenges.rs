@@ -1,0 +1,345 @@
+//! Challenges: issue one (to a player or open to anyone), accept it (which
+//! starts the game, in a thread of its own when the server wants threads),
+//! decline it, or cancel it. Expired challenges cannot be accepted.
+
+use rand::Rng;
+
+use super::{
+    buttons::{ButtonAction, ChallengeButton},
+    error::{check_length, refuse, ServiceError},
+    Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
+};
+use crate::{
+    chess::Game,
+    store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError},
+};
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+impl Service {
+    pub(super) async fn challenge(
+        &self,
+        actor: &Actor,
+        opponent: Option<UserRef>,
+        color: ColorChoice,
+        rated: Option<bool>,
+        time: Option<String>,
+    ) -> Result<Reply, ServiceError> {
+        let settings = self.store().server(&actor.server).await?;
+        let time = match time {
+            Some(text) => {
+                check_length("time", &text, 32)?;
+                text
+            }
+            None => settings.default_time_control.clone(),
+        };
+        let time_control = super::play::parse_time_control(&time)?;
+        let now = self.now_ms();
+        if let Some(opponent) = &opponent {
+            check_length("opponent", &opponent.name, 100)?;
+            if opponent.id == actor.user {
+                return refuse("You can't challenge yourself. Leave out the opponent to post an open challenge anyone can accept.");
+            }
+            if self
+                .store()
+                .pending_challenge_between(&actor.server, &actor.user, &opponent.id, now)
+                .await?
+                .is_some()
+            {
+                return refuse(format!(
+                    "You already have a challenge waiting for {}. Cancel it first to send a new one.",
+                    super::display_name(&opponent.name)
+                ));
+            }
+        }
+        if self.store().active_game_in(&actor.channel).await?.is_some() {
+            return refuse("A game is in progress in this channel. Finish it, or challenge from another channel.");
+        }
+        let rated = rated.unwrap_or(true);
+        if let (Some(opponent), true) = (&opponent, rated) {
+            self.check_pair_limit(actor, &opponent.id, settings.rated_games_per_pair_daily)
+                .await?;
+        }
+        if let Some(opponent) = &opponent {
+            self.store()
+                .touch_player(&actor.server, &opponent.id, &super::display_name(&opponent.name))
+                .await?;
+        }
+        let record = self
+            .store()
+            .create_challenge(&NewChallenge {
+                server_id: actor.server.clone(),
+                channel_id: actor.channel.clone(),
+                challenger_id: actor.user.clone(),
+                opponent_id: opponent.as_ref().map(|o| o.id.clone()),
+                color: color.id().to_owned(),
+                rated,
+                time_control: time_control.canonical.clone(),
+                created_ms: now,
+                expires_ms: now + settings.challenge_ttl_ms,
+            })
+            .await?;
+        let challenger = super::display_name(&actor.name);
+        let whom = match &opponent {
+            Some(o) => super::display_name(&o.name),
+            None => "anyone".to_owned(),
+        };
+        let colour = match color {
+            ColorChoice::Random => "colours drawn at random".to_owned(),
+            c => format!("{challenger} plays {}", c.id()),
+        };
+        let mut text = format!(
+            "{challenger} challenges {whom} to a{} game ({}; {colour}).",
+            if rated { " rated" } else { "n unrated" },
+            time_control.description
+        );
+        if let (Some(o), true) = (&opponent, rated) {
+            text.push(' ');
+            text.push_str(&self.stakes_line(actor, &o.id).await?);
+        }
+        text.push_str(&format!(
+            " The challenge expires in {} h.",
+            settings.challenge_ttl_ms / 3_600_000
+        ));
+        let button = |action, label: &str, style| Button {
+            id: ButtonAction::Challenge {
+                id: record.id,
+                action,
+            }
+            .id(),
+            label: label.to_owned(),
+            style,
+        };
+        Ok(Reply {
+            text,
+            buttons: vec![
+                button(ChallengeButton::Accept, "Accept", ButtonStyle::Success),
+                button(ChallengeButton::Decline, "Decline", ButtonStyle::Secondary),
+                button(ChallengeButton::Cancel, "Cancel", ButtonStyle::Danger),
+            ],
+            mentions: opponent.map(|o| vec![o.id]).unwrap_or_default(),
+            ..Reply::default()
+        })
+    }
+
+    /// "Stakes: win +x, draw ±y, loss −z" for the challenger against `opponent`.
+    async fn stakes_line(&self, actor: &Actor, opponent: &str) -> Result<String, ServiceError> {
+        let me = self.points_of(&actor.server, &actor.user).await?;
+        let them = self.points_of(&actor.server, opponent).await?;
+        Ok(format!(
+            "Stakes for {}: {}.",
+            super::display_name(&actor.name),
+            super::ladder::stakes(me, them)
+        ))
+    }
+
+    async fn check_pair_limit(&self, actor: &Actor, other: &str, limit: i64) -> Result<(), ServiceError> {
+        if limit <= 0 {
+            return Ok(());
+        }
+        let since = self.now_ms() - DAY_MS;
+        let played = self
+            .store()
+            .rated_games_between_since(&actor.server, &actor.user, other, since)
+            .await?;
+        if played >= limit {
+            return refuse(format!(
+                "You two have already played {played} rated game(s) in the last 24 hours (this server allows {limit}). Play an unrated game (`rated:false`) instead."
+            ));
+        }
+        Ok(())
+    }
+
+    /// The challenge a button names, or the one in this channel meant by a
+    /// command without an id.
+    async fn find_challenge(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+        mine: bool,
+    ) -> Result<ChallengeRecord, ServiceError> {
+        if let Some(id) = id {
+            return match self.store().challenge(id).await? {
+                Some(c) if c.challenge.server_id == actor.server => Ok(c),
+                _ => refuse("I can't find that challenge."),
+            };
+        }
+        let now = self.now_ms();
+        let pending = self
+            .store()
+            .pending_challenges_in(&actor.server, &actor.channel)
+            .await?;
+        let live = pending.iter().filter(|c| c.challenge.expires_ms > now);
+        let found = if mine {
+            live.clone().find(|c| c.challenge.challenger_id == actor.user)
+        } else {
+            live.clone()
+                .find(|c| c.challenge.opponent_id.as_deref() == Some(actor.user.as_str()))
+                .or_else(|| live.clone().find(|c| c.challenge.opponent_id.is_none()))
+        };
+        match found {
+            Some(c) => Ok(c.clone()),
+            None if pending.iter().any(|c| c.challenge.expires_ms <= now) => {
+                refuse("That challenge has expired. Send a new one with `/challenge`.")
+            }
+            None => refuse("There is no challenge for you in this channel."),
+        }
+    }
+
+    fn check_open(&self, challenge: &ChallengeRecord) -> Result<(), ServiceError> {
+        match challenge.status {
+            ChallengeStatus::Pending if challenge.challenge.expires_ms <= self.now_ms() => {
+                refuse("That challenge has expired. Send a new one with `/challenge`.")
+            }
+            ChallengeStatus::Pending => Ok(()),
+            ChallengeStatus::Accepted => refuse("That challenge has already been accepted."),
+            ChallengeStatus::Declined => refuse("That challenge was declined."),
+            ChallengeStatus::Cancelled => refuse("That challenge was cancelled."),
+            ChallengeStatus::Expired => {
+                refuse("That challenge has expired. Send a new one with `/challenge`.")
+            }
+        }
+    }
+
+    pub(super) async fn accept(&self, actor: &Actor, id: Option<i64>) -> Result<Reply, ServiceError> {
+        let record = self.find_challenge(actor, id, false).await?;
+        self.check_open(&record)?;
+        let c = &record.challenge;
+        if c.challenger_id == actor.user {
+            return refuse("You can't accept your own challenge. Use Cancel to withdraw it.");
+        }
+        if let Some(opponent) = &c.opponent_id {
+            if *opponent != actor.user {
+                let name = self.name_of(&c.server_id, opponent).await?;
+                return refuse(format!("That challenge is for {name}, not for you."));
+            }
+        }
+        let settings = self.store().server(&actor.server).await?;
+        if c.rated {
+            self.check_pair_limit(actor, &c.challenger_id, settings.rated_games_per_pair_daily)
+                .await?;
+        }
+        let challenger_white = match c.color.as_str() {
+            "white" => true,
+            "black" => false,
+            _ => rand::thread_rng().gen_bool(0.5),
+        };
+        let (white, black) = if challenger_white {
+            (c.challenger_id.clone(), actor.user.clone())
+        } else {
+            (actor.user.clone(), c.challenger_id.clone())
+        };
+        let now = self.now_ms();
+        let time_control = super::play::parse_time_control(&c.time_control)?;
+        let channel_id = (!settings.threads).then(|| c.channel_id.clone());
+        let new_game = NewGame {
+            server_id: c.server_id.clone(),
+            home_channel_id: c.channel_id.clone(),
+            channel_id,
+            white_id: white,
+            black_id: black,
+            rated: c.rated,
+            time_control: time_control.canonical.clone(),
+            initial_fen: None,
+            deadline_ms: super::play::next_deadline(&time_control.canonical, &Game::new(), now),
+            created_ms: now,
+        };
+        let game = match self.store().accept_challenge(record.id, now, &new_game).await {
+            Ok(game) => game,
+            Err(StoreError::Conflict) => {
+                return refuse("That challenge was answered a moment ago; nothing was changed.")
+            }
+            Err(StoreError::ChannelBusy) => {
+                return refuse("A game is already in progress in this channel; finish it first.")
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
+        let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
+        if settings.threads {
+            return Ok(Reply {
+                text: format!(
+                    "{} accepted! {white_name} (White) vs {black_name} (Black). The game is on in its own thread.",
+                    super::display_name(&actor.name)
+                ),
+                mentions: vec![c.challenger_id.clone()],
+                open_thread: Some(OpenThread {
+                    game_id: game.id,
+                    name: format!("{white_name} vs {black_name}"),
+                }),
+                ..Reply::default()
+            });
+        }
+        let session = self.load(game).await?;
+        let mut reply = self.board_reply(&session, &session.game, None).await?;
+        reply.text = format!(
+            "{} accepted! {white_name} (White) vs {black_name} (Black). {}",
+            super::display_name(&actor.name),
+            reply.text
+        );
+        Ok(reply)
+    }
+
+    pub(super) async fn decline(&self, actor: &Actor, id: Option<i64>) -> Result<Reply, ServiceError> {
+        let record = self.find_challenge(actor, id, false).await?;
+        self.check_open(&record)?;
+        match &record.challenge.opponent_id {
+            Some(opponent) if *opponent == actor.user => {}
+            Some(_) => return refuse("Only the challenged player can decline this challenge."),
+            None if record.challenge.challenger_id == actor.user => {
+                return refuse("That is your own challenge: use Cancel to withdraw it.")
+            }
+            None => return refuse("An open challenge can't be declined; just leave it, and it expires."),
+        }
+        self.close(&record, ChallengeStatus::Declined).await?;
+        Ok(Reply {
+            text: format!(
+                "{} declined the challenge.",
+                super::display_name(&actor.name)
+            ),
+            mentions: vec![record.challenge.challenger_id.clone()],
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn cancel(&self, actor: &Actor, id: Option<i64>) -> Result<Reply, ServiceError> {
+        let record = self.find_challenge(actor, id, true).await?;
+        self.check_open(&record)?;
+        if record.challenge.challenger_id != actor.user {
+            return refuse("Only the challenger can cancel a challenge.");
+        }
+        self.close(&record, ChallengeStatus::Cancelled).await?;
+        Ok(Reply::text(format!(
+            "{} cancelled the challenge.",
+            super::display_name(&actor.name)
+        )))
+    }
+
+    async fn close(&self, record: &ChallengeRecord, status: ChallengeStatus) -> Result<(), ServiceError> {
+        match self.store().close_challenge(record.id, status).await {
+            Ok(()) => Ok(()),
+            Err(StoreError::Conflict) => {
+                refuse("That challenge was answered a moment ago; nothing was changed.")
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// A player's display name on a server (their id if never seen).
+    pub(super) async fn name_of(&self, server: &str, user: &str) -> Result<String, ServiceError> {
+        Ok(self
+            .store()
+            .player(server, user)
+            .await?
+            .map_or_else(|| user.to_owned(), |p| p.display_name))
+    }
+
+    /// A player's points in hundredths (0 if never rated).
+    pub(super) async fn points_of(&self, server: &str, user: &str) -> Result<i64, ServiceError> {
+        Ok(self
+            .store()
+            .player(server, user)
+            .await?
+            .map_or(0, |p| p.points))
+    }
+}

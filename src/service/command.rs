@@ -1,0 +1,122 @@
+//! What a person asks the bot to do, in platform-neutral terms: a
+//! [`Command`] and the [`Actor`] who sent it. Adapters build these from
+//! Discord interactions or console lines.
+
+/// Who sent a command, and from where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    /// The server (Discord guild) id.
+    pub server: String,
+    /// The channel or thread the command came from.
+    pub channel: String,
+    pub user: String,
+    /// The name to show for this user.
+    pub name: String,
+    /// A locale hint (`en-US`, `zh-CN`); replies are English today.
+    pub locale: Option<String>,
+    /// Whether the platform says this user may moderate the server.
+    pub is_moderator: bool,
+}
+
+/// Another user named in a command (an opponent, a profile to look at).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRef {
+    pub id: String,
+    pub name: String,
+}
+
+/// The colour a challenger asks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    White,
+    Black,
+    Random,
+}
+
+impl ColorChoice {
+    pub const fn id(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    pub fn from_id(text: &str) -> Option<ColorChoice> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Some(ColorChoice::White),
+            "black" | "b" => Some(ColorChoice::Black),
+            "random" | "r" | "any" => Some(ColorChoice::Random),
+            _ => None,
+        }
+    }
+}
+
+/// What to do about a draw.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+    Claim,
+}
+
+impl DrawAction {
+    pub fn from_id(text: &str) -> Option<DrawAction> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "offer" => Some(DrawAction::Offer),
+            "accept" => Some(DrawAction::Accept),
+            "decline" => Some(DrawAction::Decline),
+            "claim" => Some(DrawAction::Claim),
+            _ => None,
+        }
+    }
+}
+
+/// A setting a moderator changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    DefaultTime(String),
+    Threads(bool),
+    Theme(String),
+    StrictIllegalMoves(bool),
+    ChallengeHours(i64),
+    RatedGamesPerPairDaily(i64),
+}
+
+/// Everything the bot can be asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Challenge {
+        opponent: Option<UserRef>,
+        color: ColorChoice,
+        /// `None`: rated.
+        rated: Option<bool>,
+        /// `None`: the server's default time control.
+        time: Option<String>,
+    },
+    /// Accept a challenge: by id (a button), or the one waiting in this channel.
+    Accept { challenge: Option<i64> },
+    Decline { challenge: Option<i64> },
+    Cancel { challenge: Option<i64> },
+    Move {
+        text: String,
+        /// Claim the draw (repetition / fifty moves) this move creates.
+        claim_draw: bool,
+    },
+    Board,
+    /// Resign; without confirmation the bot asks first.
+    Resign { confirmed: bool },
+    Draw { action: DrawAction },
+    Abort,
+    Games,
+    Leaderboard { page: i64 },
+    Profile { user: Option<UserRef> },
+    History { user: Option<UserRef> },
+    Pgn { game: Option<i64> },
+    RatingPreview { opponent: UserRef },
+    Settings { changes: Vec<Setting> },
+    Help,
+    /// A button press, by its custom id.
+    Button { id: String },
+}

@@ -1,0 +1,290 @@
+//! The ladder and records: leaderboard, profiles (with a chart of points
+//! over time), game history, a player's active games, PGN export and the
+//! rating preview of a pairing.
+
+use super::{
+    error::{refuse, ServiceError},
+    session::stored_ending,
+    Actor, Card, Image, Reply, Service, UserRef,
+};
+use crate::{
+    chess::pgn::{self, PgnTags},
+    rating::{self, GameOutcome, Points},
+    store::{GameRecord, Score},
+};
+
+/// Players per leaderboard page.
+const PAGE_SIZE: i64 = 10;
+/// Games listed by `profile` and `history`.
+const RECENT_GAMES: i64 = 10;
+/// Rated games before a player's points settle (seed 001): until then `?`.
+const PROVISIONAL_GAMES: i64 = 50;
+
+/// The club scheme's settlement in the store's terms.
+pub(super) fn settle(white: i64, black: i64, score: Score) -> (i64, i64) {
+    let outcome = match score {
+        Score::WhiteWins => GameOutcome::WhiteWins,
+        Score::BlackWins => GameOutcome::BlackWins,
+        Score::Draw => GameOutcome::Draw,
+    };
+    let s = rating::settle(
+        Points::from_hundredths(white),
+        Points::from_hundredths(black),
+        outcome,
+    );
+    (s.white_delta.hundredths(), s.black_delta.hundredths())
+}
+
+/// "win +6, draw −7.5, loss −15" for a player with `me` points against `them`.
+pub(super) fn stakes(me: i64, them: i64) -> String {
+    let win = settle(me, them, Score::WhiteWins).0;
+    let draw = settle(me, them, Score::Draw).0;
+    let loss = settle(me, them, Score::BlackWins).0;
+    let show = |d: i64| Points::from_hundredths(d).signed().to_string();
+    format!("win {}, draw {}, loss {}", show(win), show(draw), show(loss))
+}
+
+/// Points with the provisional mark.
+fn points_text(points: i64, rated_games: i64) -> String {
+    let mark = if rated_games < PROVISIONAL_GAMES { "?" } else { "" };
+    format!("{}{mark}", Points::from_hundredths(points))
+}
+
+impl Service {
+    pub(super) async fn leaderboard(&self, actor: &Actor, page: i64) -> Result<Reply, ServiceError> {
+        let total = self.store().ladder_size(&actor.server).await?;
+        let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
+        if !(1..=pages).contains(&page) {
+            return refuse(format!("`page` must be between 1 and {pages}."));
+        }
+        let offset = (page - 1) * PAGE_SIZE;
+        let players = self
+            .store()
+            .leaderboard(&actor.server, offset, PAGE_SIZE)
+            .await?;
+        if players.is_empty() {
+            return Ok(Reply::text(
+                "The ladder is empty: nobody has finished a rated game here yet.",
+            ));
+        }
+        let mut lines = vec![format!("Leaderboard (page {page} of {pages})")];
+        for (i, p) in players.iter().enumerate() {
+            lines.push(format!(
+                "{}. {} — {} points, {} — {}W {}D {}L",
+                offset + i as i64 + 1,
+                p.display_name,
+                points_text(p.points, p.rated_games),
+                Points::from_hundredths(p.points).level().name_en(),
+                p.wins,
+                p.draws,
+                p.losses
+            ));
+        }
+        lines.push("? = provisional (fewer than 50 rated games)".to_owned());
+        Ok(Reply::text(lines.join("\n")))
+    }
+
+    pub(super) async fn profile(&self, actor: &Actor, user: Option<UserRef>) -> Result<Reply, ServiceError> {
+        let (id, name) = self.subject(actor, user);
+        let Some(player) = self.store().player(&actor.server, &id).await? else {
+            return refuse(format!("{name} has not played here yet."));
+        };
+        let points = Points::from_hundredths(player.points);
+        let level = points.level();
+        let mut card = Card {
+            title: format!("{}", player.display_name),
+            ..Card::default()
+        };
+        card.fields.push(("Points".to_owned(), points_text(player.points, player.rated_games)));
+        card.fields.push(("Level".to_owned(), format!("{} ({})", level.name_en(), level.name_zh())));
+        card.fields.push((
+            "Record".to_owned(),
+            format!("{} rated games: {}W {}D {}L", player.rated_games, player.wins, player.draws, player.losses),
+        ));
+        let games = self.store().games_of(&actor.server, &id, false, RECENT_GAMES).await?;
+        if !games.is_empty() {
+            card.fields.push(("Recent games".to_owned(), self.game_lines(&games, &id).await?.join("\n")));
+        }
+        let history = self.store().rating_history(&actor.server, &id).await?;
+        let image = if history.is_empty() {
+            None
+        } else {
+            let mut series = vec![(history[0].at_ms, history[0].before)];
+            series.extend(history.iter().map(|c| (c.at_ms, c.after)));
+            let title = format!("{} — points over time", player.display_name);
+            let png = tokio::task::spawn_blocking(move || crate::render::chart::points_chart(&series, &title))
+                .await
+                .map_err(|e| ServiceError::Internal(format!("chart task: {e}")))?
+                .map_err(|e| ServiceError::Internal(format!("chart: {e}")))?;
+            Some(Image {
+                file_name: format!("points-{}.png", player.user_id.chars().filter(char::is_ascii_alphanumeric).collect::<String>()),
+                png,
+            })
+        };
+        Ok(Reply {
+            text: format!("{}: {} points, {}.", player.display_name, points_text(player.points, player.rated_games), level.name_en()),
+            card: Some(card),
+            image,
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn history(&self, actor: &Actor, user: Option<UserRef>) -> Result<Reply, ServiceError> {
+        let (id, name) = self.subject(actor, user);
+        let games = self.store().games_of(&actor.server, &id, false, RECENT_GAMES).await?;
+        if games.is_empty() {
+            return Ok(Reply::text(format!("{name} has no games here yet.")));
+        }
+        let mut lines = vec![format!("Recent games of {name}:")];
+        lines.extend(self.game_lines(&games, &id).await?);
+        Ok(Reply::text(lines.join("\n")))
+    }
+
+    pub(super) async fn games(&self, actor: &Actor) -> Result<Reply, ServiceError> {
+        let games = self.store().games_of(&actor.server, &actor.user, true, 25).await?;
+        if games.is_empty() {
+            return Ok(Reply::private("You have no games in progress. Start one with `/challenge`."));
+        }
+        let mut lines = vec!["Your games in progress:".to_owned()];
+        for record in games {
+            let session = self.load(record).await?;
+            let mine = session.side_of(&actor.user);
+            let turn = session.game.turn();
+            let opponent_id = match mine {
+                Some(side) => session.player_id(!side).to_owned(),
+                None => continue,
+            };
+            let opponent = self.name_of(&actor.server, &opponent_id).await?;
+            let whose = if mine == Some(turn) { "your move" } else { "their move" };
+            let place = session.record.game.channel_id.clone().unwrap_or_else(|| "(opening a thread)".to_owned());
+            lines.push(format!(
+                "#{} vs {opponent} in {place}: {whose}, move {}",
+                session.record.id,
+                session.game.plies().len() / 2 + 1
+            ));
+        }
+        Ok(Reply::private(lines.join("\n")))
+    }
+
+    pub(super) async fn pgn(&self, actor: &Actor, game: Option<i64>) -> Result<Reply, ServiceError> {
+        let record = match game {
+            Some(id) => self.store().game(id).await?.filter(|g| g.game.server_id == actor.server),
+            None => self.store().latest_game_in(&actor.channel).await?,
+        };
+        let Some(record) = record else {
+            return refuse(match game {
+                Some(id) => format!("I can't find game #{id} on this server."),
+                None => "There is no game in this channel yet.".to_owned(),
+            });
+        };
+        let session = self.load(record).await?;
+        let r = &session.record;
+        let white = self.name_of(&r.game.server_id, &r.game.white_id).await?;
+        let black = self.name_of(&r.game.server_id, &r.game.black_id).await?;
+        let changes = self.store().game_rating_changes(r.id).await?;
+        let points_before = |user: &str| -> Option<String> {
+            changes
+                .iter()
+                .find(|c| c.user_id == user)
+                .map(|c| Points::from_hundredths(c.before).to_string())
+        };
+        let tc: Option<crate::clock::TimeControl> = r.game.time_control.parse().ok();
+        let tags = PgnTags {
+            event: if r.game.rated { "Rated game".to_owned() } else { "Casual game".to_owned() },
+            site: "chessbot".to_owned(),
+            date: pgn_date(r.game.created_ms),
+            round: "-".to_owned(),
+            white,
+            black,
+            time_control: tc.map(|t| t.to_pgn_tag()),
+            white_points: points_before(&r.game.white_id),
+            black_points: points_before(&r.game.black_id),
+            extra: vec![("GameId".to_owned(), r.id.to_string())],
+        };
+        let text = pgn::export(&session.game, &tags, None);
+        Ok(Reply::text(format!("```\n{text}```")))
+    }
+
+    pub(super) async fn rating_preview(&self, actor: &Actor, opponent: &UserRef) -> Result<Reply, ServiceError> {
+        if opponent.id == actor.user {
+            return refuse("Pick someone other than yourself.");
+        }
+        let me = self.points_of(&actor.server, &actor.user).await?;
+        let them = self.points_of(&actor.server, &opponent.id).await?;
+        let name = super::display_name(&opponent.name);
+        Ok(Reply::private(format!(
+            "You ({}) against {name} ({}): {}.\n{name}: {}.",
+            Points::from_hundredths(me),
+            Points::from_hundredths(them),
+            stakes(me, them),
+            stakes(them, me)
+        )))
+    }
+
+    fn subject(&self, actor: &Actor, user: Option<UserRef>) -> (String, String) {
+        match user {
+            Some(u) => (u.id, super::display_name(&u.name)),
+            None => (actor.user.clone(), super::display_name(&actor.name)),
+        }
+    }
+
+    /// One line per game from `user`'s side: opponent, colour, result.
+    async fn game_lines(&self, games: &[GameRecord], user: &str) -> Result<Vec<String>, ServiceError> {
+        let mut lines = Vec::with_capacity(games.len());
+        for g in games {
+            let white = g.game.white_id == user;
+            let opponent_id = if white { &g.game.black_id } else { &g.game.white_id };
+            let opponent = self.name_of(&g.game.server_id, opponent_id).await?;
+            let outcome = match stored_ending(&g.state) {
+                None => "in progress".to_owned(),
+                Some(e) => match e.result.winner() {
+                    Some(w) if (w == shakmaty::Color::White) == white => format!("won ({})", e.termination.describe()),
+                    Some(_) => format!("lost ({})", e.termination.describe()),
+                    None if e.is_rated_result() => format!("drew ({})", e.termination.describe()),
+                    None => "aborted".to_owned(),
+                },
+            };
+            lines.push(format!(
+                "#{} as {} vs {opponent}: {outcome}",
+                g.id,
+                if white { "White" } else { "Black" }
+            ));
+        }
+        Ok(lines)
+    }
+}
+
+/// `YYYY.MM.DD` of a unix-ms time (UTC), for the PGN `Date` tag.
+fn pgn_date(ms: i64) -> String {
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let days = ms.div_euclid(86_400_000);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_dates() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(1_796_083_200_000), "2026.12.01");
+        assert_eq!(pgn_date(951_782_400_000), "2000.02.29");
+    }
+
+    #[test]
+    fn stakes_match_the_spec_example() {
+        // 150 vs 100: the higher side wins 6, draws −7.5, loses −15.
+        assert_eq!(stakes(15_000, 10_000), "win +6, draw -7.5, loss -15");
+        assert_eq!(stakes(10_000, 15_000), "win +15, draw +7.5, loss -6");
+    }
+}

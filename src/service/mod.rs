@@ -1,0 +1,176 @@
+//! The platform-neutral bot: [`Service::handle`] takes a [`Command`] from an
+//! [`Actor`] and answers a [`Reply`]. It owns the behaviour (per-channel game
+//! sessions, challenges, moves, draws, resignations, ratings, ladders) and
+//! speaks only in domain types; adapters (Discord, console) stay thin.
+//!
+//! Every change is committed by the store before its reply is built, so an
+//! acknowledged action is never lost; a game's actions are serialised by a
+//! per-game lock in this process and by the game's version in the database
+//! across processes.
+
+pub mod buttons;
+mod challenges;
+pub mod command;
+pub mod error;
+mod help;
+mod ladder;
+mod play;
+pub mod reply;
+mod session;
+mod settings;
+mod view;
+
+use std::sync::Arc;
+
+pub use command::*;
+pub use error::{ServiceError, UserError};
+pub use reply::*;
+
+use crate::{clock::Clock, render::Renderer, store::Store};
+
+/// The bot, shared by every adapter task (cheap to clone).
+#[derive(Clone)]
+pub struct Service {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    renderer: Arc<Renderer>,
+    clock: Arc<dyn Clock>,
+    sessions: session::Sessions,
+}
+
+impl Service {
+    pub fn new(store: Store, renderer: Arc<Renderer>, clock: Arc<dyn Clock>) -> Service {
+        Service {
+            inner: Arc::new(Inner {
+                store,
+                renderer,
+                clock,
+                sessions: session::Sessions::default(),
+            }),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub fn now_ms(&self) -> i64 {
+        self.inner.clock.now_ms()
+    }
+
+    /// Runs a command. Errors become replies: the user's own mistakes as a
+    /// private message saying what was wrong, anything else as an apology
+    /// (logged here, once, with its context).
+    pub async fn handle(&self, actor: &Actor, command: Command) -> Reply {
+        let summary = command_name(&command);
+        match self.execute(actor, command).await {
+            Ok(reply) => reply,
+            Err(ServiceError::User(e)) => Reply::private(e.0),
+            Err(e) => {
+                tracing::error!(command = summary, server = %actor.server, channel = %actor.channel, user = %actor.user, error = %e, "command failed");
+                Reply::private(
+                    "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.",
+                )
+            }
+        }
+    }
+
+    /// Runs a command, returning errors as they are.
+    pub async fn execute(&self, actor: &Actor, command: Command) -> Result<Reply, ServiceError> {
+        self.inner
+            .store
+            .touch_player(&actor.server, &actor.user, &display_name(&actor.name))
+            .await?;
+        match command {
+            Command::Challenge {
+                opponent,
+                color,
+                rated,
+                time,
+            } => self.challenge(actor, opponent, color, rated, time).await,
+            Command::Accept { challenge } => self.accept(actor, challenge).await,
+            Command::Decline { challenge } => self.decline(actor, challenge).await,
+            Command::Cancel { challenge } => self.cancel(actor, challenge).await,
+            Command::Move { text, claim_draw } => self.play_move(actor, &text, claim_draw).await,
+            Command::Board => self.board(actor).await,
+            Command::Resign { confirmed } => self.resign(actor, confirmed, None).await,
+            Command::Draw { action } => self.draw(actor, action, None).await,
+            Command::Abort => self.abort(actor).await,
+            Command::Games => self.games(actor).await,
+            Command::Leaderboard { page } => self.leaderboard(actor, page).await,
+            Command::Profile { user } => self.profile(actor, user).await,
+            Command::History { user } => self.history(actor, user).await,
+            Command::Pgn { game } => self.pgn(actor, game).await,
+            Command::RatingPreview { opponent } => self.rating_preview(actor, &opponent).await,
+            Command::Settings { changes } => self.settings(actor, changes).await,
+            Command::Help => Ok(help::help()),
+            Command::Button { id } => self.button(actor, &id).await,
+        }
+    }
+
+    async fn button(&self, actor: &Actor, id: &str) -> Result<Reply, ServiceError> {
+        use buttons::{ButtonAction, ChallengeButton, GameButton};
+        let Some(action) = ButtonAction::parse(id) else {
+            return error::refuse("That button is not one of mine any more.");
+        };
+        match action {
+            ButtonAction::Challenge { id, action } => match action {
+                ChallengeButton::Accept => self.accept(actor, Some(id)).await,
+                ChallengeButton::Decline => self.decline(actor, Some(id)).await,
+                ChallengeButton::Cancel => self.cancel(actor, Some(id)).await,
+            },
+            ButtonAction::Game {
+                id,
+                action,
+                version,
+            } => {
+                let at = Some((id, version));
+                match action {
+                    GameButton::Resign => self.resign(actor, false, at).await,
+                    GameButton::ResignConfirm => self.resign(actor, true, at).await,
+                    GameButton::DrawOffer => self.draw(actor, DrawAction::Offer, at).await,
+                    GameButton::DrawAccept => self.draw(actor, DrawAction::Accept, at).await,
+                    GameButton::DrawDecline => self.draw(actor, DrawAction::Decline, at).await,
+                    GameButton::DrawClaim => self.draw(actor, DrawAction::Claim, at).await,
+                }
+            }
+        }
+    }
+}
+
+/// A display name safe to store and show: no control characters or
+/// markdown, at most 32 characters.
+pub fn display_name(name: &str) -> String {
+    let cleaned = error::echo(name, 32);
+    if cleaned.is_empty() {
+        "player".to_owned()
+    } else {
+        cleaned
+    }
+}
+
+fn command_name(command: &Command) -> &'static str {
+    match command {
+        Command::Challenge { .. } => "challenge",
+        Command::Accept { .. } => "accept",
+        Command::Decline { .. } => "decline",
+        Command::Cancel { .. } => "cancel",
+        Command::Move { .. } => "move",
+        Command::Board => "board",
+        Command::Resign { .. } => "resign",
+        Command::Draw { .. } => "draw",
+        Command::Abort => "abort",
+        Command::Games => "games",
+        Command::Leaderboard { .. } => "leaderboard",
+        Command::Profile { .. } => "profile",
+        Command::History { .. } => "history",
+        Command::Pgn { .. } => "pgn",
+        Command::RatingPreview { .. } => "rating-preview",
+        Command::Settings { .. } => "settings",
+        Command::Help => "help",
+        Command::Button { .. } => "button",
+    }
+}

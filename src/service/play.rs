@@ -1,0 +1,329 @@
+//! Playing a game: moves, the board, resignation (with confirmation), draw
+//! offers and claims, and aborts. Each action takes the game's lock, rebuilds
+//! the game, checks who may do what, changes a copy, commits it (version
+//! checked) and only then answers.
+
+use shakmaty::Color;
+
+use super::{
+    buttons::{ButtonAction, GameButton},
+    error::{check_length, refuse, ServiceError},
+    session::Session,
+    Actor, Button, ButtonStyle, DrawAction, Reply, Service,
+};
+use crate::{
+    chess::{color_name, DrawOffer, Game, PlayTextError},
+    clock::{clocks_after, TimeControl},
+};
+
+/// Longest move text read (the longest real input is about 12 characters).
+const MAX_MOVE_CHARS: usize = 64;
+
+/// A validated time control.
+pub(super) struct ParsedTimeControl {
+    /// The form stored and shown (`3d`, `10+5`, `40/9000:16/3600`).
+    pub canonical: String,
+    /// How a person would say it.
+    pub description: String,
+}
+
+/// Reads a time control option, or says what is wrong with it.
+pub(super) fn parse_time_control(text: &str) -> Result<ParsedTimeControl, ServiceError> {
+    match text.trim().parse::<TimeControl>() {
+        Ok(tc) => Ok(ParsedTimeControl {
+            canonical: tc.to_string(),
+            description: tc.describe(),
+        }),
+        Err(e) => refuse(format!("`time`: {e}")),
+    }
+}
+
+/// When the side to move runs out of time in `game` under `time_control`.
+pub(super) fn next_deadline(time_control: &str, game: &Game, now_ms: i64) -> Option<i64> {
+    let tc: TimeControl = time_control.parse().ok()?;
+    match &tc {
+        TimeControl::Correspondence(c) => {
+            let since = game.last_ply().map_or(now_ms, |p| p.at_ms);
+            Some(since + i64::from(c.days()) * 24 * 3600 * 1000)
+        }
+        TimeControl::Live(live) => {
+            let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
+            clocks_after(live, &times).flag_time()
+        }
+    }
+}
+
+impl Service {
+    /// Finds the game an action is about: the one a button names (checking
+    /// that its version is still current), or the channel's active game.
+    async fn target_game(
+        &self,
+        actor: &Actor,
+        at: Option<(i64, i64)>,
+    ) -> Result<(tokio::sync::OwnedMutexGuard<()>, Session), ServiceError> {
+        let game_id = match at {
+            Some((id, _)) => id,
+            None => self.active_game_here(actor).await?.id,
+        };
+        let guard = self.lock_game(game_id).await;
+        // Read again under the lock: this is the version we will change.
+        let Some(record) = self.store().game(game_id).await? else {
+            return refuse("I can't find that game.");
+        };
+        if record.game.server_id != actor.server {
+            return refuse("I can't find that game.");
+        }
+        if !record.is_active() {
+            return refuse("That game is already over.");
+        }
+        if let Some((_, version)) = at {
+            if version != record.version {
+                return refuse("This game has moved on since that button was shown; nothing was changed. Use the newest board.");
+            }
+        }
+        Ok((guard, self.load(record).await?))
+    }
+
+    pub(super) async fn play_move(
+        &self,
+        actor: &Actor,
+        text: &str,
+        claim_draw: bool,
+    ) -> Result<Reply, ServiceError> {
+        check_length("move", text, MAX_MOVE_CHARS)?;
+        let (_guard, session) = self.target_game(actor, None).await?;
+        let side = session.side_of_actor(actor)?;
+        if session.game.turn() != side {
+            let waiting = self
+                .name_of(&session.record.game.server_id, session.player_id(!side))
+                .await?;
+            return refuse(format!(
+                "It's not your turn: waiting for {waiting} ({}).",
+                color_name(!side)
+            ));
+        }
+        let now = self.now_ms();
+        let mut game = session.game.clone();
+        let played = if claim_draw {
+            game.play_text_claiming_draw(text, now)
+                .map(|_| ())
+                .map_err(PlayTextError::Rule)
+        } else {
+            game.play_text(text, now).map(|_| ())
+        };
+        match played {
+            Ok(()) => {
+                let applied = self.commit(&session, &game, true).await?;
+                let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
+                reply.text = format!("{} {}", echo_move(&game), reply.text);
+                Ok(reply)
+            }
+            Err(PlayTextError::Rule(e)) => refuse(e.to_string()),
+            Err(error @ PlayTextError::Illegal(_)) => {
+                // The strict house rule counts this attempt: that is a change
+                // to the game, committed before the player is told.
+                let applied = self.commit(&session, &game, false).await?;
+                if game.is_over() {
+                    let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
+                    reply.text = format!("{error} {}", reply.text);
+                    Ok(reply)
+                } else {
+                    Ok(Reply::private(error.to_string()))
+                }
+            }
+        }
+    }
+
+    pub(super) async fn board(&self, actor: &Actor) -> Result<Reply, ServiceError> {
+        let record = match self.store().active_game_in(&actor.channel).await? {
+            Some(record) => record,
+            None => match self.store().latest_game_in(&actor.channel).await? {
+                Some(record) => record,
+                None => return refuse("There is no game in this channel yet. Start one with `/challenge`."),
+            },
+        };
+        let session = self.load(record).await?;
+        let ratings = self.ratings_of(&session).await?;
+        let mut reply = self.board_reply(&session, &session.game, ratings).await?;
+        // Looking is not a move: nobody needs a notification.
+        reply.mentions.clear();
+        Ok(reply)
+    }
+
+    pub(super) async fn resign(
+        &self,
+        actor: &Actor,
+        confirmed: bool,
+        at: Option<(i64, i64)>,
+    ) -> Result<Reply, ServiceError> {
+        let (_guard, session) = self.target_game(actor, at).await?;
+        let side = session.side_of_actor(actor)?;
+        if !confirmed {
+            return Ok(Reply {
+                text: "Resign this game? This cannot be undone.".to_owned(),
+                ephemeral: true,
+                buttons: vec![self.game_button(
+                    &session,
+                    GameButton::ResignConfirm,
+                    "Yes, resign",
+                    ButtonStyle::Danger,
+                )],
+                ..Reply::default()
+            });
+        }
+        let mut game = session.game.clone();
+        game.resign(side).or_else(|e| refuse(e.to_string()))?;
+        self.finish(&session, &game).await
+    }
+
+    pub(super) async fn abort(&self, actor: &Actor) -> Result<Reply, ServiceError> {
+        let (_guard, session) = self.target_game(actor, None).await?;
+        session.side_of_actor(actor)?;
+        let mut game = session.game.clone();
+        game.abort().or_else(|e| refuse(e.to_string()))?;
+        self.finish(&session, &game).await
+    }
+
+    pub(super) async fn draw(
+        &self,
+        actor: &Actor,
+        action: DrawAction,
+        at: Option<(i64, i64)>,
+    ) -> Result<Reply, ServiceError> {
+        let (_guard, session) = self.target_game(actor, at).await?;
+        let side = session.side_of_actor(actor)?;
+        let mut game = session.game.clone();
+        let name = super::display_name(&actor.name);
+        match action {
+            DrawAction::Offer => match game.offer_draw(side).or_else(|e| refuse(e.to_string()))? {
+                DrawOffer::Agreed(_) => self.finish(&session, &game).await,
+                DrawOffer::Offered => {
+                    let applied = self.commit(&session, &game, false).await?;
+                    let opponent = session.player_id(!side).to_owned();
+                    let id = |action| {
+                        ButtonAction::Game {
+                            id: session.record.id,
+                            action,
+                            version: applied.version,
+                        }
+                        .id()
+                    };
+                    Ok(Reply {
+                        text: format!("{name} offers a draw. The offer stands until it is answered or {} moves.", color_name(!side)),
+                        buttons: vec![
+                            Button {
+                                id: id(GameButton::DrawAccept),
+                                label: "Accept draw".to_owned(),
+                                style: ButtonStyle::Success,
+                            },
+                            Button {
+                                id: id(GameButton::DrawDecline),
+                                label: "Decline draw".to_owned(),
+                                style: ButtonStyle::Secondary,
+                            },
+                        ],
+                        mentions: vec![opponent],
+                        ..Reply::default()
+                    })
+                }
+            },
+            DrawAction::Accept => {
+                game.accept_draw(side).or_else(|e| refuse(e.to_string()))?;
+                self.finish(&session, &game).await
+            }
+            DrawAction::Decline => {
+                game.decline_draw(side).or_else(|e| refuse(e.to_string()))?;
+                self.commit(&session, &game, false).await?;
+                Ok(Reply {
+                    text: format!("{name} declined the draw offer. Play on!"),
+                    mentions: vec![session.player_id(!side).to_owned()],
+                    ..Reply::default()
+                })
+            }
+            DrawAction::Claim => {
+                game.claim_draw(side).or_else(|e| refuse(e.to_string()))?;
+                self.finish(&session, &game).await
+            }
+        }
+    }
+
+    /// Commits an ended game and announces the result.
+    async fn finish(&self, session: &Session, game: &Game) -> Result<Reply, ServiceError> {
+        let applied = self.commit(session, game, false).await?;
+        self.board_reply(session, game, applied.ratings).await
+    }
+
+    pub(super) fn game_button(
+        &self,
+        session: &Session,
+        action: GameButton,
+        label: &str,
+        style: ButtonStyle,
+    ) -> Button {
+        Button {
+            id: ButtonAction::Game {
+                id: session.record.id,
+                action,
+                version: session.record.version,
+            }
+            .id(),
+            label: label.to_owned(),
+            style,
+        }
+    }
+
+    /// A game's two rating changes if it has any.
+    async fn ratings_of(
+        &self,
+        session: &Session,
+    ) -> Result<Option<[crate::store::RatingChangeRecord; 2]>, ServiceError> {
+        let changes = self.store().game_rating_changes(session.record.id).await?;
+        let white = changes
+            .iter()
+            .find(|c| c.user_id == session.record.game.white_id);
+        let black = changes
+            .iter()
+            .find(|c| c.user_id == session.record.game.black_id);
+        Ok(match (white, black) {
+            (Some(w), Some(b)) => Some([w.clone(), b.clone()]),
+            _ => None,
+        })
+    }
+
+    /// Thread housekeeping: the adapter opened the thread a new game asked
+    /// for; the game moves there and its first board is posted.
+    pub async fn thread_opened(&self, game_id: i64, channel: &str) -> Reply {
+        match self.move_to_thread(game_id, channel).await {
+            Ok(reply) => reply,
+            Err(ServiceError::User(e)) => Reply::private(e.0),
+            Err(e) => {
+                tracing::error!(game_id, error = %e, "moving a game to its thread failed");
+                Reply::private("Sorry, I could not move the game to its thread.")
+            }
+        }
+    }
+
+    async fn move_to_thread(&self, game_id: i64, channel: &str) -> Result<Reply, ServiceError> {
+        let _guard = self.lock_game(game_id).await;
+        self.store().move_game_to(game_id, channel).await?;
+        let Some(record) = self.store().game(game_id).await? else {
+            return refuse("I can't find that game.");
+        };
+        let session = self.load(record).await?;
+        self.board_reply(&session, &session.game, None).await
+    }
+}
+
+/// `12. Nf3` / `12... Nf6`: the last move, numbered.
+fn echo_move(game: &Game) -> String {
+    let Some(ply) = game.last_ply() else {
+        return String::new();
+    };
+    let mover = !game.turn();
+    let number = game.moves_by(mover);
+    let fullmove = match mover {
+        Color::White => format!("{number}."),
+        Color::Black => format!("{number}..."),
+    };
+    format!("{fullmove} {}", ply.san)
+}

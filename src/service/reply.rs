@@ -1,0 +1,78 @@
+//! What the bot answers, in platform-neutral terms: text, an embed-like card,
+//! an image, buttons with stable ids, and delivery hints. Adapters turn a
+//! [`Reply`] into a Discord message or console lines.
+
+/// A bot answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    pub text: String,
+    pub card: Option<Card>,
+    pub image: Option<Image>,
+    pub buttons: Vec<Button>,
+    /// Only the person who asked sees it.
+    pub ephemeral: bool,
+    /// Users to notify (the player to move, a challenged opponent).
+    pub mentions: Vec<String>,
+    /// Open a thread with this name and move the game there.
+    pub open_thread: Option<OpenThread>,
+}
+
+/// An embed: a title, fields and a footer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Card {
+    pub title: String,
+    pub fields: Vec<(String, String)>,
+    pub footer: Option<String>,
+    /// A moment to show as a relative time (a deadline), unix ms.
+    pub deadline_ms: Option<i64>,
+}
+
+/// An attached image, in memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    pub file_name: String,
+    pub png: Vec<u8>,
+}
+
+/// How a button looks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// A button; its id is stable and self-describing, so it works after a restart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub id: String,
+    pub label: String,
+    pub style: ButtonStyle,
+}
+
+/// A request to open a thread for a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenThread {
+    pub game_id: i64,
+    pub name: String,
+}
+
+impl Reply {
+    /// A plain public message.
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A message only the asker sees.
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            ..Reply::default()
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Game sessions: finding the game of a channel, rebuilding it from its
+//! stored moves (with a cache keyed by version, so a busy game is not
+//! replayed on every move), the per-game lock that serialises actions in this
+//! process, and the one place where a changed game is committed.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+use shakmaty::Color;
+
+use super::{
+    error::{refuse, ServiceError},
+    Actor, Service,
+};
+use crate::{
+    chess::{color_name, Ending, Game, GameResult, Termination},
+    store::{Applied, GameChange, GameRecord, GameState, MoveRecord, Score, StoreError},
+};
+
+/// Locks and cached games of this process.
+#[derive(Default)]
+pub(super) struct Sessions {
+    locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// The last game rebuilt for each id, with the version it was rebuilt at.
+    cache: Mutex<HashMap<i64, (i64, Game)>>,
+}
+
+/// A stored game and the rules object rebuilt from it.
+pub(super) struct Session {
+    pub record: GameRecord,
+    pub game: Game,
+}
+
+impl Session {
+    /// The colour `user` plays in this game, if any.
+    pub fn side_of(&self, user: &str) -> Option<Color> {
+        if self.record.game.white_id == user {
+            Some(Color::White)
+        } else if self.record.game.black_id == user {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The colour `actor` plays, or a clear refusal.
+    pub fn side_of_actor(&self, actor: &Actor) -> Result<Color, ServiceError> {
+        match self.side_of(&actor.user) {
+            Some(side) => Ok(side),
+            None => refuse("You are not playing in this game."),
+        }
+    }
+
+    pub fn player_id(&self, color: Color) -> &str {
+        match color {
+            Color::White => &self.record.game.white_id,
+            Color::Black => &self.record.game.black_id,
+        }
+    }
+}
+
+impl Service {
+    /// Takes the lock of one game (held across load → commit → reply).
+    pub(super) async fn lock_game(&self, game_id: i64) -> tokio::sync::OwnedMutexGuard<()> {
+        let lock = {
+            let mut locks = self
+                .inner
+                .sessions
+                .locks
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            locks.entry(game_id).or_default().clone()
+        };
+        lock.lock_owned().await
+    }
+
+    /// The active game of the actor's channel, or a clear refusal.
+    pub(super) async fn active_game_here(&self, actor: &Actor) -> Result<GameRecord, ServiceError> {
+        match self.store().active_game_in(&actor.channel).await? {
+            Some(record) => Ok(record),
+            None => refuse(
+                "There is no game in progress in this channel. Start one with `/challenge`.",
+            ),
+        }
+    }
+
+    /// Rebuilds a stored game.
+    pub(super) async fn load(&self, record: GameRecord) -> Result<Session, ServiceError> {
+        let cached = {
+            let cache = self
+                .inner
+                .sessions
+                .cache
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            cache
+                .get(&record.id)
+                .filter(|(version, _)| *version == record.version)
+                .map(|(_, game)| game.clone())
+        };
+        let game = match cached {
+            Some(game) => game,
+            None => self.replay(&record).await?,
+        };
+        Ok(Session { record, game })
+    }
+
+    async fn replay(&self, record: &GameRecord) -> Result<Game, ServiceError> {
+        let moves = self.store().moves(record.id).await?;
+        let mut game = Game::replay(
+            record.game.initial_fen.as_deref(),
+            moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
+        )
+        .map_err(|e| ServiceError::Internal(format!("game {} does not replay: {e}", record.id)))?;
+        let settings = self.store().server(&record.game.server_id).await?;
+        game.set_strict_illegal_moves(settings.strict_illegal_moves);
+        let draw_offer = match record.state.draw_offer.as_deref() {
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            _ => None,
+        };
+        let ending = stored_ending(&record.state);
+        game.restore(
+            draw_offer,
+            [
+                u8::try_from(record.state.illegal_white).unwrap_or(u8::MAX),
+                u8::try_from(record.state.illegal_black).unwrap_or(u8::MAX),
+            ],
+            ending,
+        );
+        Ok(game)
+    }
+
+    /// Commits `game` (the session's game after one action) with the move it
+    /// added, if any. A stale version means another action got there first.
+    pub(super) async fn commit(
+        &self,
+        session: &Session,
+        game: &Game,
+        new_move: bool,
+    ) -> Result<Applied, ServiceError> {
+        let now = self.now_ms();
+        let ending = game.ending();
+        let new_move = if new_move {
+            game.last_ply().map(|ply| MoveRecord {
+                ply: game.plies().len() as i64,
+                uci: ply.uci.clone(),
+                san: ply.san.clone(),
+                played_ms: ply.at_ms,
+            })
+        } else {
+            None
+        };
+        let [illegal_white, illegal_black] = game.illegal_king_moves();
+        let state = GameState {
+            result: ending.map(|e| e.result.pgn().to_owned()),
+            termination: ending.map(|e| e.termination.id().to_owned()),
+            draw_offer: game.draw_offer().map(|c| color_name(c).to_ascii_lowercase()),
+            illegal_white: i64::from(illegal_white),
+            illegal_black: i64::from(illegal_black),
+            deadline_ms: if ending.is_some() {
+                None
+            } else {
+                super::play::next_deadline(&session.record.game.time_control, game, now)
+                    .or(session.record.state.deadline_ms)
+            },
+            ended_ms: ending.map(|_| now),
+        };
+        let rating = match ending {
+            Some(e) if session.record.game.rated && e.is_rated_result() => {
+                Some((score_of(e), super::ladder::settle as crate::store::Settle))
+            }
+            _ => None,
+        };
+        let change = GameChange {
+            game_id: session.record.id,
+            expected_version: session.record.version,
+            new_move,
+            state,
+            rating,
+            at_ms: now,
+        };
+        match self.store().apply(&change).await {
+            Ok(applied) => {
+                let mut cache = self
+                    .inner
+                    .sessions
+                    .cache
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                if ending.is_some() {
+                    cache.remove(&session.record.id);
+                } else {
+                    cache.insert(session.record.id, (applied.version, game.clone()));
+                }
+                Ok(applied)
+            }
+            Err(StoreError::Conflict) => refuse(
+                "That game has moved on since then; nothing was changed. Look at the newest board.",
+            ),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// The ending kept in a game row.
+pub(super) fn stored_ending(state: &GameState) -> Option<Ending> {
+    let result = GameResult::from_pgn(state.result.as_deref()?)?;
+    let termination = Termination::from_id(state.termination.as_deref()?)?;
+    Some(Ending {
+        result,
+        termination,
+    })
+}
+
+fn score_of(ending: Ending) -> Score {
+    match ending.result {
+        GameResult::WhiteWins => Score::WhiteWins,
+        GameResult::BlackWins => Score::BlackWins,
+        GameResult::Draw | GameResult::NoResult => Score::Draw,
+    }
+}

@@ -1,0 +1,83 @@
+//! Server settings, changed by moderators only: default time control,
+//! threads, board theme, the strict illegal-move rule, challenge lifetime and
+//! the daily limit of rated games between the same two players.
+
+use super::{
+    error::{refuse, ServiceError},
+    Actor, Reply, Service, Setting,
+};
+use crate::render::Theme;
+
+impl Service {
+    pub(super) async fn settings(&self, actor: &Actor, changes: Vec<Setting>) -> Result<Reply, ServiceError> {
+        let mut settings = self.store().server(&actor.server).await?;
+        if changes.is_empty() {
+            return Ok(Reply::private(format!(
+                "Settings: time {}, threads {}, theme {}, strict illegal moves {}, challenges expire after {} h, rated games per pair per day {}.",
+                settings.default_time_control,
+                on_off(settings.threads),
+                settings.theme,
+                on_off(settings.strict_illegal_moves),
+                settings.challenge_ttl_ms / 3_600_000,
+                match settings.rated_games_per_pair_daily {
+                    0 => "unlimited".to_owned(),
+                    n => n.to_string(),
+                }
+            )));
+        }
+        if !actor.is_moderator {
+            return refuse("Only moderators (Manage Server) can change the settings.");
+        }
+        let mut done = Vec::new();
+        for change in changes {
+            match change {
+                Setting::DefaultTime(text) => {
+                    let tc = super::play::parse_time_control(&text)?;
+                    done.push(format!("default time: {}", tc.description));
+                    settings.default_time_control = tc.canonical;
+                }
+                Setting::Threads(on) => {
+                    settings.threads = on;
+                    done.push(format!("threads: {}", on_off(on)));
+                }
+                Setting::Theme(name) => {
+                    let name = name.trim().to_ascii_lowercase();
+                    if Theme::by_name(&name).is_none() {
+                        let names: Vec<&str> = Theme::names().collect();
+                        return refuse(format!("`theme`: unknown theme; choose one of {}.", names.join(", ")));
+                    }
+                    done.push(format!("theme: {name}"));
+                    settings.theme = name;
+                }
+                Setting::StrictIllegalMoves(on) => {
+                    settings.strict_illegal_moves = on;
+                    done.push(format!("strict illegal moves: {}", on_off(on)));
+                }
+                Setting::ChallengeHours(hours) => {
+                    if !(1..=24 * 14).contains(&hours) {
+                        return refuse("`challenge_hours` must be between 1 and 336.");
+                    }
+                    settings.challenge_ttl_ms = hours * 3_600_000;
+                    done.push(format!("challenges expire after {hours} h"));
+                }
+                Setting::RatedGamesPerPairDaily(n) => {
+                    if !(0..=100).contains(&n) {
+                        return refuse("`rated_per_pair_daily` must be between 0 (no limit) and 100.");
+                    }
+                    settings.rated_games_per_pair_daily = n;
+                    done.push(format!("rated games per pair per day: {n}"));
+                }
+            }
+        }
+        self.store().save_settings(&settings).await?;
+        Ok(Reply::text(format!("Settings changed: {}.", done.join("; "))))
+    }
+}
+
+fn on_off(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}

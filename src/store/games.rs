@@ -1,0 +1,358 @@
+//! Games and their moves: created from an accepted challenge, changed only
+//! through [`Store::apply`] (version-checked, one transaction), and read back
+//! for replay, lists and history.
+
+use sqlx::{any::AnyRow, Any, Row, Transaction};
+
+use super::{
+    flag, on_unique_violation, players::rating_change_from_row, Applied, GameChange, GameRecord,
+    GameState, MoveRecord, NewGame, RatingChangeRecord, Score, Store, StoreError,
+};
+
+const GAME_COLUMNS: &str = "id, server_id, home_channel_id, channel_id, white_id, black_id, \
+     rated, time_control, initial_fen, result, termination, version, draw_offer, illegal_white, \
+     illegal_black, deadline_ms, created_ms, ended_ms";
+
+fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
+    Ok(GameRecord {
+        id: row.try_get("id")?,
+        game: NewGame {
+            server_id: row.try_get("server_id")?,
+            home_channel_id: row.try_get("home_channel_id")?,
+            channel_id: row.try_get("channel_id")?,
+            white_id: row.try_get("white_id")?,
+            black_id: row.try_get("black_id")?,
+            rated: row.try_get::<i64, _>("rated")? != 0,
+            time_control: row.try_get("time_control")?,
+            initial_fen: row.try_get("initial_fen")?,
+            deadline_ms: row.try_get("deadline_ms")?,
+            created_ms: row.try_get("created_ms")?,
+        },
+        state: GameState {
+            result: row.try_get("result")?,
+            termination: row.try_get("termination")?,
+            draw_offer: row.try_get("draw_offer")?,
+            illegal_white: row.try_get("illegal_white")?,
+            illegal_black: row.try_get("illegal_black")?,
+            deadline_ms: row.try_get("deadline_ms")?,
+            ended_ms: row.try_get("ended_ms")?,
+        },
+        version: row.try_get("version")?,
+    })
+}
+
+pub(super) async fn insert_game(
+    tx: &mut Transaction<'static, Any>,
+    g: &NewGame,
+) -> Result<GameRecord, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO games (server_id, home_channel_id, channel_id, white_id, black_id, rated, \
+         time_control, initial_fen, deadline_ms, created_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+    )
+    .bind(g.server_id.clone())
+    .bind(g.home_channel_id.clone())
+    .bind(g.channel_id.clone())
+    .bind(g.white_id.clone())
+    .bind(g.black_id.clone())
+    .bind(flag(g.rated))
+    .bind(g.time_control.clone())
+    .bind(g.initial_fen.clone())
+    .bind(g.deadline_ms)
+    .bind(g.created_ms)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(GameRecord {
+        id: row.try_get("id")?,
+        game: g.clone(),
+        state: GameState {
+            deadline_ms: g.deadline_ms,
+            ..GameState::default()
+        },
+        version: 0,
+    })
+}
+
+impl Store {
+    pub async fn game(&self, id: i64) -> Result<Option<GameRecord>, StoreError> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(game_from_row).transpose()?)
+    }
+
+    /// The active game living in a channel, if any.
+    pub async fn active_game_in(&self, channel_id: &str) -> Result<Option<GameRecord>, StoreError> {
+        self.newest_game_in(channel_id, " AND result IS NULL").await
+    }
+
+    /// The newest game (active or finished) of a channel.
+    pub async fn latest_game_in(&self, channel_id: &str) -> Result<Option<GameRecord>, StoreError> {
+        self.newest_game_in(channel_id, "").await
+    }
+
+    async fn newest_game_in(
+        &self,
+        channel_id: &str,
+        filter: &str,
+    ) -> Result<Option<GameRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1{filter} ORDER BY id DESC LIMIT 1"
+        );
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(channel_id.to_owned())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(game_from_row).transpose()?)
+    }
+
+    /// A player's games on a server, newest first: active ones only, or all.
+    pub async fn games_of(
+        &self,
+        server_id: &str,
+        user_id: &str,
+        active_only: bool,
+        limit: i64,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let filter = if active_only { " AND result IS NULL" } else { "" };
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE server_id = $1 AND (white_id = $2 OR black_id = $2){filter} \
+             ORDER BY id DESC LIMIT $3"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
+            .bind(user_id.to_owned())
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(game_from_row).collect::<Result<_, _>>()?)
+    }
+
+    /// Rated games between two players (either colour) created since `since_ms`.
+    pub async fn rated_games_between_since(
+        &self,
+        server_id: &str,
+        a: &str,
+        b: &str,
+        since_ms: i64,
+    ) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM games WHERE server_id = $1 AND rated = 1 AND created_ms >= $4 \
+             AND ((white_id = $2 AND black_id = $3) OR (white_id = $3 AND black_id = $2))",
+        )
+        .bind(server_id.to_owned())
+        .bind(a.to_owned())
+        .bind(b.to_owned())
+        .bind(since_ms)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("n")?)
+    }
+
+    /// Every game id, for consistency checks.
+    pub async fn all_game_ids(&self) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.try_get("id"))
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// A game's moves in order.
+    pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT ply, uci, san, played_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                Ok(MoveRecord {
+                    ply: r.try_get("ply")?,
+                    uci: r.try_get("uci")?,
+                    san: r.try_get("san")?,
+                    played_ms: r.try_get("played_ms")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
+
+    /// Both players' rating changes from one game, if it was rated.
+    pub async fn game_rating_changes(
+        &self,
+        game_id: i64,
+    ) -> Result<Vec<RatingChangeRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game_id, user_id, before, delta, after, at_ms FROM rating_changes WHERE game_id = $1",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(rating_change_from_row)
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Moves a game into the channel (thread) opened for it.
+    pub async fn move_game_to(&self, game_id: i64, channel_id: &str) -> Result<(), StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET channel_id = $2, version = version + 1 WHERE id = $1 AND result IS NULL",
+        )
+        .bind(game_id)
+        .bind(channel_id.to_owned())
+        .execute(&self.pool)
+        .await
+        .map_err(|e| on_unique_violation(e, StoreError::ChannelBusy))?;
+        if done.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict)
+        }
+    }
+
+    /// Commits one action on a game: version check, the new move (if any),
+    /// the game's new state and, for a rated ending, both players' points and
+    /// records. All or nothing.
+    pub async fn apply(&self, change: &GameChange) -> Result<Applied, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let s = &change.state;
+        let updated = sqlx::query(
+            "UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
+             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9 \
+             WHERE id = $1 AND version = $2 AND result IS NULL \
+             RETURNING version, server_id, white_id, black_id",
+        )
+        .bind(change.game_id)
+        .bind(change.expected_version)
+        .bind(s.result.clone())
+        .bind(s.termination.clone())
+        .bind(s.draw_offer.clone())
+        .bind(s.illegal_white)
+        .bind(s.illegal_black)
+        .bind(s.deadline_ms)
+        .bind(s.ended_ms)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(row) = updated else {
+            return Err(StoreError::Conflict);
+        };
+        let version: i64 = row.try_get("version")?;
+        if let Some(m) = &change.new_move {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, uci, san, played_ms) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(change.game_id)
+            .bind(m.ply)
+            .bind(m.uci.clone())
+            .bind(m.san.clone())
+            .bind(m.played_ms)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| on_unique_violation(e, StoreError::Conflict))?;
+        }
+        let ratings = match change.rating {
+            Some((score, settle)) => {
+                let server: String = row.try_get("server_id")?;
+                let white: String = row.try_get("white_id")?;
+                let black: String = row.try_get("black_id")?;
+                Some(
+                    self.settle_in(&mut tx, change, &server, [&white, &black], score, settle)
+                        .await?,
+                )
+            }
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(Applied { version, ratings })
+    }
+
+    async fn settle_in(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        change: &GameChange,
+        server: &str,
+        players: [&str; 2],
+        score: Score,
+        settle: super::Settle,
+    ) -> Result<[RatingChangeRecord; 2], StoreError> {
+        let mut before = [0i64; 2];
+        for (i, user) in players.iter().enumerate() {
+            let sql = format!(
+                "SELECT points FROM players WHERE server_id = $1 AND user_id = $2{}",
+                self.for_update()
+            );
+            let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(server.to_owned())
+                .bind((*user).to_owned())
+                .fetch_optional(&mut **tx)
+                .await?;
+            before[i] = match row {
+                Some(row) => row.try_get("points")?,
+                None => 0,
+            };
+        }
+        let (white_delta, black_delta) = settle(before[0], before[1], score);
+        let deltas = [white_delta, black_delta];
+        let outcome = |i: usize| -> (i64, i64, i64) {
+            let won = match score {
+                Score::WhiteWins => i == 0,
+                Score::BlackWins => i == 1,
+                Score::Draw => false,
+            };
+            let lost = !won && score != Score::Draw;
+            (i64::from(won), i64::from(score == Score::Draw), i64::from(lost))
+        };
+        let mut records = Vec::with_capacity(2);
+        for (i, user) in players.iter().enumerate() {
+            let (w, d, l) = outcome(i);
+            sqlx::query(
+                "INSERT INTO players (server_id, user_id, display_name, points, rated_games, wins, draws, losses) \
+                 VALUES ($1, $2, $2, $3, 1, $4, $5, $6) \
+                 ON CONFLICT (server_id, user_id) DO UPDATE SET points = players.points + $3, \
+                 rated_games = players.rated_games + 1, wins = players.wins + $4, \
+                 draws = players.draws + $5, losses = players.losses + $6",
+            )
+            .bind(server.to_owned())
+            .bind((*user).to_owned())
+            .bind(deltas[i])
+            .bind(w)
+            .bind(d)
+            .bind(l)
+            .execute(&mut **tx)
+            .await?;
+            let record = RatingChangeRecord {
+                game_id: change.game_id,
+                user_id: (*user).to_owned(),
+                before: before[i],
+                delta: deltas[i],
+                after: before[i] + deltas[i],
+                at_ms: change.at_ms,
+            };
+            sqlx::query(
+                "INSERT INTO rating_changes (game_id, server_id, user_id, before, delta, after, at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(record.game_id)
+            .bind(server.to_owned())
+            .bind(record.user_id.clone())
+            .bind(record.before)
+            .bind(record.delta)
+            .bind(record.after)
+            .bind(record.at_ms)
+            .execute(&mut **tx)
+            .await?;
+            records.push(record);
+        }
+        let [white, black]: [RatingChangeRecord; 2] = records
+            .try_into()
+            .map_err(|_| StoreError::NotFound)?;
+        Ok([white, black])
+    }
+}

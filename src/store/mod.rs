@@ -1,0 +1,173 @@
+//! Persistence: one store API over sqlx, on SQLite (the zero-setup default,
+//! a file created on first run) or PostgreSQL (several processes sharing one
+//! database), chosen by the URL scheme.
+//!
+//! Both backends run the same SQL through sqlx's `Any` driver (`$1`
+//! placeholders work on both); only the migrations (`migrations/sqlite`,
+//! `migrations/postgres`) and the way a write transaction begins differ. The
+//! store never sees a platform type: ids are text, points are hundredths,
+//! times are unix milliseconds.
+//!
+//! Every change to a game goes through [`Store::apply`], which checks the
+//! game's version, appends the move, writes the game's state and, for a rated
+//! ending, both players' points, all in one transaction.
+
+mod challenges;
+mod games;
+pub mod model;
+mod players;
+
+use std::{str::FromStr, time::Duration};
+
+use sqlx::{
+    any::{AnyConnectOptions, AnyPoolOptions},
+    AnyPool, Executor,
+};
+
+pub use model::*;
+
+/// Which database a store talks to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// Another change got there first (stale version, challenge no longer
+    /// pending, duplicate ply): nothing was written.
+    #[error("the record changed in the meantime")]
+    Conflict,
+    /// The channel already has an active game.
+    #[error("that channel already has an active game")]
+    ChannelBusy,
+    #[error("not found")]
+    NotFound,
+    #[error("unsupported database URL `{0}`: use sqlite:PATH or postgres://…")]
+    BadUrl(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// The store. Cheap to clone (a pool handle).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// Turns what an operator writes (`chessbot.db`, `sqlite:chessbot.db`,
+/// `postgres://…`) into a URL sqlx understands, creating SQLite files on
+/// first use.
+pub fn normalize_url(url: &str) -> Result<(String, Backend), StoreError> {
+    let url = url.trim();
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Ok((url.to_owned(), Backend::Postgres));
+    }
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url);
+    if path.is_empty() || path.contains("://") {
+        return Err(StoreError::BadUrl(url.to_owned()));
+    }
+    let with_mode = if path.contains("mode=") || path.starts_with(":memory:") {
+        path.to_owned()
+    } else if path.contains('?') {
+        format!("{path}&mode=rwc")
+    } else {
+        format!("{path}?mode=rwc")
+    };
+    Ok((format!("sqlite://{with_mode}"), Backend::Sqlite))
+}
+
+impl Store {
+    /// Connects and runs the embedded migrations.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let store = Store::connect(url).await?;
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Connects without migrating.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let (url, backend) = normalize_url(url)?;
+        let options = AnyConnectOptions::from_str(&url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(match backend {
+                Backend::Sqlite => 4,
+                Backend::Postgres => 8,
+            })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers work beside the one writer; the busy
+                        // timeout makes writers queue instead of failing.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        Ok(Store { pool, backend })
+    }
+
+    /// Runs the migrations embedded in the binary for this backend.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        match self.backend {
+            Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&self.pool).await?,
+            Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes the pool, waiting for connections in use to be returned.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Begins a write transaction. On SQLite it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`), so a transaction that reads before it writes
+    /// cannot fail half-way on a lock upgrade.
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        })
+    }
+
+    /// `FOR UPDATE` where the backend has row locks (SQLite locks the whole
+    /// database for the transaction instead).
+    fn for_update(&self) -> &'static str {
+        match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE",
+        }
+    }
+}
+
+/// Maps a unique-constraint violation to `err`.
+fn on_unique_violation(e: sqlx::Error, err: StoreError) -> StoreError {
+    match &e {
+        sqlx::Error::Database(db) if db.is_unique_violation() => err,
+        _ => StoreError::Database(e),
+    }
+}
+
+fn flag(value: bool) -> i64 {
+    i64::from(value)
+}

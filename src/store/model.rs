@@ -1,0 +1,211 @@
+//! The records the store keeps, in plain domain types: ids are the platform's
+//! ids as text, points are integer hundredths, times are unix milliseconds.
+
+/// A server's settings, chosen by its moderators.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerSettings {
+    pub server_id: String,
+    /// Time control of challenges that do not name one (`3d`, `10+5`, …).
+    pub default_time_control: String,
+    /// Whether an accepted challenge opens a thread for its game.
+    pub threads: bool,
+    /// Board colour theme name.
+    pub theme: String,
+    /// The house rule of seed 003: the third king move into check loses.
+    pub strict_illegal_moves: bool,
+    /// How long a challenge waits for an answer.
+    pub challenge_ttl_ms: i64,
+    /// Rated games allowed between the same two players per day (0: no limit).
+    pub rated_games_per_pair_daily: i64,
+}
+
+impl ServerSettings {
+    /// The settings of a server nobody has configured.
+    pub fn defaults(server_id: &str) -> ServerSettings {
+        ServerSettings {
+            server_id: server_id.to_owned(),
+            default_time_control: "3d".to_owned(),
+            threads: true,
+            theme: "brown".to_owned(),
+            strict_illegal_moves: false,
+            challenge_ttl_ms: 24 * 3600 * 1000,
+            rated_games_per_pair_daily: 0,
+        }
+    }
+}
+
+/// A player on one server's ladder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRecord {
+    pub server_id: String,
+    pub user_id: String,
+    pub display_name: String,
+    /// Points in hundredths.
+    pub points: i64,
+    pub rated_games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+/// Where a challenge stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeStatus {
+    Pending,
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeStatus {
+    pub const fn id(self) -> &'static str {
+        match self {
+            ChallengeStatus::Pending => "pending",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ChallengeStatus> {
+        [
+            ChallengeStatus::Pending,
+            ChallengeStatus::Accepted,
+            ChallengeStatus::Declined,
+            ChallengeStatus::Cancelled,
+            ChallengeStatus::Expired,
+        ]
+        .into_iter()
+        .find(|s| s.id() == id)
+    }
+}
+
+/// A challenge to be stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewChallenge {
+    pub server_id: String,
+    pub channel_id: String,
+    pub challenger_id: String,
+    /// `None`: an open challenge anyone may accept.
+    pub opponent_id: Option<String>,
+    /// `white`, `black` or `random`: the challenger's colour.
+    pub color: String,
+    pub rated: bool,
+    pub time_control: String,
+    pub created_ms: i64,
+    pub expires_ms: i64,
+}
+
+/// A stored challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRecord {
+    pub id: i64,
+    pub challenge: NewChallenge,
+    pub status: ChallengeStatus,
+    pub game_id: Option<i64>,
+}
+
+/// A game to be stored when a challenge is accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    pub server_id: String,
+    pub home_channel_id: String,
+    /// `None` while the game's thread is being opened.
+    pub channel_id: Option<String>,
+    pub white_id: String,
+    pub black_id: String,
+    pub rated: bool,
+    pub time_control: String,
+    pub initial_fen: Option<String>,
+    pub deadline_ms: Option<i64>,
+    pub created_ms: i64,
+}
+
+/// The mutable part of a game row, written whole by every change.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GameState {
+    /// `None` while the game runs; `1-0`, `0-1`, `1/2-1/2` or `*` after.
+    pub result: Option<String>,
+    /// [`crate::chess::Termination::id`] once ended.
+    pub termination: Option<String>,
+    /// `white` or `black`: whose draw offer stands.
+    pub draw_offer: Option<String>,
+    pub illegal_white: i64,
+    pub illegal_black: i64,
+    pub deadline_ms: Option<i64>,
+    pub ended_ms: Option<i64>,
+}
+
+/// A stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: i64,
+    pub game: NewGame,
+    pub state: GameState,
+    /// Bumped by every change; a change names the version it was made on.
+    pub version: i64,
+}
+
+impl GameRecord {
+    pub fn is_active(&self) -> bool {
+        self.state.result.is_none()
+    }
+}
+
+/// One stored half-move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// 1 for the first half-move of the game.
+    pub ply: i64,
+    pub uci: String,
+    pub san: String,
+    pub played_ms: i64,
+}
+
+/// One player's rating change from one rated game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingChangeRecord {
+    pub game_id: i64,
+    pub user_id: String,
+    pub before: i64,
+    pub delta: i64,
+    pub after: i64,
+    pub at_ms: i64,
+}
+
+/// How a rated game scores for White: 1, ½ or 0.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+/// The point changes of a rated game: `(white delta, black delta)` from the
+/// players' points before it, in hundredths.
+pub type Settle = fn(white_points: i64, black_points: i64, score: Score) -> (i64, i64);
+
+/// Everything one action does to a game, committed in one transaction.
+#[derive(Clone, Debug)]
+pub struct GameChange {
+    pub game_id: i64,
+    /// The version the change was computed on; another writer's change in
+    /// between makes this one fail with [`super::StoreError::Conflict`].
+    pub expected_version: i64,
+    pub new_move: Option<MoveRecord>,
+    pub state: GameState,
+    /// For a rated game that ends decisively or drawn: the score, and the
+    /// rule that turns both players' current points into changes.
+    pub rating: Option<(Score, Settle)>,
+    pub at_ms: i64,
+}
+
+/// What a committed change did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub version: i64,
+    /// White's and Black's rating change, for rated endings.
+    pub ratings: Option<[RatingChangeRecord; 2]>,
+}

@@ -1,0 +1,174 @@
+//! Servers' settings and the players on each server's ladder.
+
+use sqlx::{any::AnyRow, Row};
+
+use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, StoreError};
+
+const PLAYER_COLUMNS: &str =
+    "server_id, user_id, display_name, points, rated_games, wins, draws, losses";
+
+fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
+    Ok(PlayerRecord {
+        server_id: row.try_get("server_id")?,
+        user_id: row.try_get("user_id")?,
+        display_name: row.try_get("display_name")?,
+        points: row.try_get("points")?,
+        rated_games: row.try_get("rated_games")?,
+        wins: row.try_get("wins")?,
+        draws: row.try_get("draws")?,
+        losses: row.try_get("losses")?,
+    })
+}
+
+pub(super) fn rating_change_from_row(row: &AnyRow) -> Result<RatingChangeRecord, sqlx::Error> {
+    Ok(RatingChangeRecord {
+        game_id: row.try_get("game_id")?,
+        user_id: row.try_get("user_id")?,
+        before: row.try_get("before")?,
+        delta: row.try_get("delta")?,
+        after: row.try_get("after")?,
+        at_ms: row.try_get("at_ms")?,
+    })
+}
+
+impl Store {
+    /// The server's settings, creating the server with defaults on first use.
+    pub async fn server(&self, server_id: &str) -> Result<ServerSettings, StoreError> {
+        sqlx::query("INSERT INTO servers (id) VALUES ($1) ON CONFLICT (id) DO NOTHING")
+            .bind(server_id.to_owned())
+            .execute(&self.pool)
+            .await?;
+        let row = sqlx::query(
+            "SELECT id, default_time_control, threads, theme, strict_illegal_moves, \
+             challenge_ttl_ms, rated_games_per_pair_daily FROM servers WHERE id = $1",
+        )
+        .bind(server_id.to_owned())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(ServerSettings {
+            server_id: row.try_get("id")?,
+            default_time_control: row.try_get("default_time_control")?,
+            threads: row.try_get::<i64, _>("threads")? != 0,
+            theme: row.try_get("theme")?,
+            strict_illegal_moves: row.try_get::<i64, _>("strict_illegal_moves")? != 0,
+            challenge_ttl_ms: row.try_get("challenge_ttl_ms")?,
+            rated_games_per_pair_daily: row.try_get("rated_games_per_pair_daily")?,
+        })
+    }
+
+    /// Writes a server's settings (the server must exist: see [`Store::server`]).
+    pub async fn save_settings(&self, s: &ServerSettings) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
+             strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7 \
+             WHERE id = $1",
+        )
+        .bind(s.server_id.clone())
+        .bind(s.default_time_control.clone())
+        .bind(flag(s.threads))
+        .bind(s.theme.clone())
+        .bind(flag(s.strict_illegal_moves))
+        .bind(s.challenge_ttl_ms)
+        .bind(s.rated_games_per_pair_daily)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Records a player on a server (or refreshes their display name).
+    pub async fn touch_player(
+        &self,
+        server_id: &str,
+        user_id: &str,
+        display_name: &str,
+    ) -> Result<(), StoreError> {
+        self.server(server_id).await?;
+        sqlx::query(
+            "INSERT INTO players (server_id, user_id, display_name) VALUES ($1, $2, $3) \
+             ON CONFLICT (server_id, user_id) DO UPDATE SET display_name = excluded.display_name",
+        )
+        .bind(server_id.to_owned())
+        .bind(user_id.to_owned())
+        .bind(display_name.to_owned())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A player's record, if they have ever played or been challenged here.
+    pub async fn player(
+        &self,
+        server_id: &str,
+        user_id: &str,
+    ) -> Result<Option<PlayerRecord>, StoreError> {
+        let sql = format!("SELECT {PLAYER_COLUMNS} FROM players WHERE server_id = $1 AND user_id = $2");
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
+            .bind(user_id.to_owned())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(player_from_row).transpose()?)
+    }
+
+    /// One page of the ladder: most points first, then most rated games,
+    /// then name. Players who have not played a rated game are left out.
+    pub async fn leaderboard(
+        &self,
+        server_id: &str,
+        offset: i64,
+        limit: i64,
+    ) -> Result<Vec<PlayerRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE server_id = $1 AND rated_games > 0 \
+             ORDER BY points DESC, rated_games DESC, display_name ASC, user_id ASC \
+             LIMIT $2 OFFSET $3"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
+            .bind(limit)
+            .bind(offset)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(player_from_row).collect::<Result<_, _>>()?)
+    }
+
+    /// How many players are on the ladder.
+    pub async fn ladder_size(&self, server_id: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM players WHERE server_id = $1 AND rated_games > 0")
+            .bind(server_id.to_owned())
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("n")?)
+    }
+
+    /// The sum of all points on a server: always exactly 0.
+    pub async fn points_total(&self, server_id: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT CAST(COALESCE(SUM(points), 0) AS BIGINT) AS total FROM players WHERE server_id = $1",
+        )
+        .bind(server_id.to_owned())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("total")?)
+    }
+
+    /// A player's rating changes, oldest first.
+    pub async fn rating_history(
+        &self,
+        server_id: &str,
+        user_id: &str,
+    ) -> Result<Vec<RatingChangeRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game_id, user_id, before, delta, after, at_ms FROM rating_changes \
+             WHERE server_id = $1 AND user_id = $2 ORDER BY at_ms ASC, game_id ASC",
+        )
+        .bind(server_id.to_owned())
+        .bind(user_id.to_owned())
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(rating_change_from_row)
+            .collect::<Result<_, _>>()?)
+    }
+}
