@@ -91,7 +91,7 @@ impl Service {
         claim_draw: bool,
     ) -> Result<Reply, ServiceError> {
         check_length("move", text, MAX_MOVE_CHARS)?;
-        let (_guard, session) = self.target_game(actor, None).await?;
+        let (_guard, mut session) = self.target_game(actor, None).await?;
         let side = session.side_of_actor(actor)?;
         if session.game.turn() != side {
             let waiting = self
@@ -113,16 +113,16 @@ impl Service {
         };
         match played {
             Ok(()) => {
-                let applied = self.commit(&session, &game, true).await?;
+                let applied = self.commit(&mut session, &game, true).await?;
                 let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
-                reply.text = format!("{} {}", echo_move(&game), reply.text);
+                reply.text = format!("{} — {}", echo_move(&game), reply.text);
                 Ok(reply)
             }
             Err(PlayTextError::Rule(e)) => refuse(e.to_string()),
             Err(error @ PlayTextError::Illegal(_)) => {
                 // The strict house rule counts this attempt: that is a change
                 // to the game, committed before the player is told.
-                let applied = self.commit(&session, &game, false).await?;
+                let applied = self.commit(&mut session, &game, false).await?;
                 if game.is_over() {
                     let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
                     reply.text = format!("{error} {}", reply.text);
@@ -156,7 +156,7 @@ impl Service {
         confirmed: bool,
         at: Option<(i64, i64)>,
     ) -> Result<Reply, ServiceError> {
-        let (_guard, session) = self.target_game(actor, at).await?;
+        let (_guard, mut session) = self.target_game(actor, at).await?;
         let side = session.side_of_actor(actor)?;
         if !confirmed {
             return Ok(Reply {
@@ -173,15 +173,15 @@ impl Service {
         }
         let mut game = session.game.clone();
         game.resign(side).or_else(|e| refuse(e.to_string()))?;
-        self.finish(&session, &game).await
+        self.finish(&mut session, &game).await
     }
 
     pub(super) async fn abort(&self, actor: &Actor) -> Result<Reply, ServiceError> {
-        let (_guard, session) = self.target_game(actor, None).await?;
+        let (_guard, mut session) = self.target_game(actor, None).await?;
         session.side_of_actor(actor)?;
         let mut game = session.game.clone();
         game.abort().or_else(|e| refuse(e.to_string()))?;
-        self.finish(&session, &game).await
+        self.finish(&mut session, &game).await
     }
 
     pub(super) async fn draw(
@@ -190,15 +190,15 @@ impl Service {
         action: DrawAction,
         at: Option<(i64, i64)>,
     ) -> Result<Reply, ServiceError> {
-        let (_guard, session) = self.target_game(actor, at).await?;
+        let (_guard, mut session) = self.target_game(actor, at).await?;
         let side = session.side_of_actor(actor)?;
         let mut game = session.game.clone();
         let name = super::display_name(&actor.name);
         match action {
             DrawAction::Offer => match game.offer_draw(side).or_else(|e| refuse(e.to_string()))? {
-                DrawOffer::Agreed(_) => self.finish(&session, &game).await,
+                DrawOffer::Agreed(_) => self.finish(&mut session, &game).await,
                 DrawOffer::Offered => {
-                    let applied = self.commit(&session, &game, false).await?;
+                    let applied = self.commit(&mut session, &game, false).await?;
                     let opponent = session.player_id(!side).to_owned();
                     let id = |action| {
                         ButtonAction::Game {
@@ -209,7 +209,10 @@ impl Service {
                         .id()
                     };
                     Ok(Reply {
-                        text: format!("{name} offers a draw. The offer stands until it is answered or {} moves.", color_name(!side)),
+                        text: format!(
+                            "{name} offers a draw. The offer stands until {} answers or moves.",
+                            self.name_of(&actor.server, &opponent).await?
+                        ),
                         buttons: vec![
                             Button {
                                 id: id(GameButton::DrawAccept),
@@ -229,11 +232,11 @@ impl Service {
             },
             DrawAction::Accept => {
                 game.accept_draw(side).or_else(|e| refuse(e.to_string()))?;
-                self.finish(&session, &game).await
+                self.finish(&mut session, &game).await
             }
             DrawAction::Decline => {
                 game.decline_draw(side).or_else(|e| refuse(e.to_string()))?;
-                self.commit(&session, &game, false).await?;
+                self.commit(&mut session, &game, false).await?;
                 Ok(Reply {
                     text: format!("{name} declined the draw offer. Play on!"),
                     mentions: vec![session.player_id(!side).to_owned()],
@@ -242,13 +245,13 @@ impl Service {
             }
             DrawAction::Claim => {
                 game.claim_draw(side).or_else(|e| refuse(e.to_string()))?;
-                self.finish(&session, &game).await
+                self.finish(&mut session, &game).await
             }
         }
     }
 
     /// Commits an ended game and announces the result.
-    async fn finish(&self, session: &Session, game: &Game) -> Result<Reply, ServiceError> {
+    async fn finish(&self, session: &mut Session, game: &Game) -> Result<Reply, ServiceError> {
         let applied = self.commit(session, game, false).await?;
         self.board_reply(session, game, applied.ratings).await
     }

@@ -78,11 +78,15 @@ impl Service {
 
     /// The active game of the actor's channel, or a clear refusal.
     pub(super) async fn active_game_here(&self, actor: &Actor) -> Result<GameRecord, ServiceError> {
-        match self.store().active_game_in(&actor.channel).await? {
-            Some(record) => Ok(record),
-            None => refuse(
-                "There is no game in progress in this channel. Start one with `/challenge`.",
-            ),
+        if let Some(record) = self.store().active_game_in(&actor.channel).await? {
+            return Ok(record);
+        }
+        match self.store().latest_game_in(&actor.channel).await? {
+            Some(finished) => refuse(format!(
+                "The game in this channel is over ({}). Start a new one with `/challenge`.",
+                stored_ending(&finished.state).map_or_else(|| "finished".to_owned(), |e| e.to_string())
+            )),
+            None => refuse("There is no game in progress in this channel. Start one with `/challenge`."),
         }
     }
 
@@ -135,9 +139,12 @@ impl Service {
 
     /// Commits `game` (the session's game after one action) with the move it
     /// added, if any. A stale version means another action got there first.
+    ///
+    /// On success the session's record is brought up to the committed
+    /// version, so buttons built from it afterwards are current.
     pub(super) async fn commit(
         &self,
-        session: &Session,
+        session: &mut Session,
         game: &Game,
         new_move: bool,
     ) -> Result<Applied, ServiceError> {
@@ -178,7 +185,7 @@ impl Service {
             game_id: session.record.id,
             expected_version: session.record.version,
             new_move,
-            state,
+            state: state.clone(),
             rating,
             at_ms: now,
         };
@@ -195,6 +202,8 @@ impl Service {
                 } else {
                     cache.insert(session.record.id, (applied.version, game.clone()));
                 }
+                session.record.version = applied.version;
+                session.record.state = state;
                 Ok(applied)
             }
             Err(StoreError::Conflict) => refuse(

@@ -223,7 +223,11 @@ impl Console {
         if let Some(card) = &reply.card {
             writeln!(out, "{prefix}   {}", card.title)?;
             for (name, value) in &card.fields {
-                writeln!(out, "{prefix}   {name}: {value}")?;
+                let mut lines = value.lines();
+                writeln!(out, "{prefix}   {name}: {}", lines.next().unwrap_or(""))?;
+                for line in lines {
+                    writeln!(out, "{prefix}     {line}")?;
+                }
             }
             if let Some(deadline) = card.deadline_ms {
                 writeln!(out, "{prefix}   Deadline: {}", relative(deadline - self.clock.now_ms()))?;
