@@ -33,7 +33,9 @@ pub enum TimeControlError {
     #[error("`{0}` gives no time at all: a live game needs a base time, e.g. 10+5")]
     NoTime(String),
     /// Base time of `M+I` outside 1..=180 minutes.
-    #[error("`{0}`: the base time must be 1 to 180 minutes (the form is minutes+seconds, e.g. 10+5)")]
+    #[error(
+        "`{0}`: the base time must be 1 to 180 minutes (the form is minutes+seconds, e.g. 10+5)"
+    )]
     BaseOutOfRange(String),
     /// Increment outside 0..=180 s.
     #[error("`{0}`: the increment must be 0 to 180 seconds per move")]
@@ -198,7 +200,12 @@ impl LiveControl {
                 _ => {}
             }
         }
-        if let [Stage { moves: None, seconds, .. }] = stages.as_slice() {
+        if let [Stage {
+            moves: None,
+            seconds,
+            ..
+        }] = stages.as_slice()
+        {
             if seconds % 60 != 0 || !Self::BASE_MINUTES.contains(&(seconds / 60)) {
                 return Err(TimeControlError::BaseNotWholeMinutes(text));
             }

@@ -81,11 +81,15 @@ impl ClockState {
             if at_ms >= flag_at {
                 self.remaining_ms[i] = 0;
                 self.running_since_ms = None;
-                self.flagged = Some(Flag { side, at_ms: flag_at });
+                self.flagged = Some(Flag {
+                    side,
+                    at_ms: flag_at,
+                });
                 return;
             }
             let spent = at_ms.saturating_sub(since).max(0);
-            self.remaining_ms[i] = self.remaining_ms[i] - spent + i64::from(stage.increment_s) * 1000;
+            self.remaining_ms[i] =
+                self.remaining_ms[i] - spent + i64::from(stage.increment_s) * 1000;
         }
         self.moves_played[i] += 1;
         self.moves_in_stage[i] += 1;
@@ -96,7 +100,8 @@ impl ClockState {
             self.remaining_ms[i] += i64::from(control.stage(self.stage[i]).seconds) * 1000;
         }
         self.side_to_move = side.other();
-        self.running_since_ms = (self.moves_played[0] >= 1 && self.moves_played[1] >= 1).then_some(at_ms);
+        self.running_since_ms =
+            (self.moves_played[0] >= 1 && self.moves_played[1] >= 1).then_some(at_ms);
     }
 
     /// When the side to move flags (ms since the epoch), if its clock is
@@ -127,7 +132,7 @@ impl ClockState {
         control
             .stage(self.stage[i])
             .moves
-            .map(|m| m - self.moves_in_stage[i])
+            .map(|m| m.saturating_sub(self.moves_in_stage[i]))
     }
 }
 

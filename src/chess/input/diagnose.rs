@@ -21,6 +21,8 @@ struct Query {
     rank: Option<Rank>,
     /// `Some(true)`: must capture; `Some(false)`: must not; `None`: either.
     capture: Option<bool>,
+    /// Whether the text had a capture mark (for the message only).
+    typed_capture: bool,
     to: Square,
     promotion: Option<Role>,
 }
@@ -47,6 +49,7 @@ pub fn diagnose(pos: &Chess, reading: &Reading) -> IllegalReason {
                 file,
                 rank,
                 capture: (role == Role::Pawn).then_some(pawn_capture(file, capture, to)),
+                typed_capture: capture,
                 to,
                 promotion,
             },
@@ -87,6 +90,7 @@ pub fn diagnose(pos: &Chess, reading: &Reading) -> IllegalReason {
                     file: Some(from.file()),
                     rank: Some(from.rank()),
                     capture: None,
+                    typed_capture: false,
                     to,
                     promotion,
                 },
@@ -108,7 +112,11 @@ fn castling_side(pos: &Chess, role: Role, from: Square, to: Square) -> Option<Ca
     if role != Role::King || from != home || to.rank() != from.rank() {
         return None;
     }
-    let onto_rook = pos.board().piece_at(to) == Some(Piece { color: turn, role: Role::Rook });
+    let onto_rook = pos.board().piece_at(to)
+        == Some(Piece {
+            color: turn,
+            role: Role::Rook,
+        });
     (from.distance(to) == 2 || onto_rook).then(|| CastlingSide::from_king_side(from < to))
 }
 
@@ -124,7 +132,8 @@ fn castling(pos: &Chess, side: CastlingSide) -> IllegalReason {
         CastlingBlock::PiecesInTheWay
     } else {
         let king = pos.board().king_of(turn);
-        let target = Square::from_coords(side.king_to_file(), turn.fold_wb(Rank::First, Rank::Eighth));
+        let target =
+            Square::from_coords(side.king_to_file(), turn.fold_wb(Rank::First, Rank::Eighth));
         let crossed = king.map_or(Bitboard::EMPTY, |k| attacks::between(k, target));
         let attacked = |sq: Square| pos.king_attackers(sq, !turn, occupied).any();
         if crossed.into_iter().any(attacked) {
@@ -144,6 +153,13 @@ fn normal(pos: &Chess, q: &Query) -> IllegalReason {
     if let Some(rank) = q.rank {
         from_squares &= Bitboard::from_rank(rank);
     }
+    if let Some(role) = pos
+        .board()
+        .role_at(q.to)
+        .filter(|_| pos.us().contains(q.to))
+    {
+        return IllegalReason::OwnPieceThere { square: q.to, role };
+    }
     if !from_squares.into_iter().any(|from| reaches(pos, q, from)) {
         let from = match (q.file, q.rank) {
             (Some(file), Some(rank)) => Some(Square::from_coords(file, rank)),
@@ -153,7 +169,7 @@ fn normal(pos: &Chess, q: &Query) -> IllegalReason {
             role: q.role,
             from,
             to: q.to,
-            capture: q.capture == Some(true),
+            capture: q.capture == Some(true) || q.typed_capture,
         };
     }
     let last_rank = q.to.rank() == pos.turn().fold_wb(Rank::Eighth, Rank::First);
@@ -184,7 +200,10 @@ fn reaches(pos: &Chess, q: &Query, from: Square) -> bool {
         return false;
     }
     if q.role != Role::Pawn {
-        let piece = Piece { color: turn, role: q.role };
+        let piece = Piece {
+            color: turn,
+            role: q.role,
+        };
         return attacks::attacks(from, piece, occupied).contains(q.to);
     }
     let captures = attacks::pawn_attacks(turn, from).contains(q.to)

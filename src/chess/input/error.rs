@@ -60,8 +60,15 @@ pub enum IllegalReason {
         from: Option<Square>,
         /// The target square.
         to: Square,
-        /// Whether the input asked for a capture (pawns only).
+        /// Whether the input asked for a capture.
         capture: bool,
+    },
+    /// One of the mover's own pieces stands on the target square.
+    OwnPieceThere {
+        /// The target square.
+        square: Square,
+        /// The piece standing there.
+        role: Role,
     },
     /// Coordinates start on an empty square.
     EmptySquare(Square),
@@ -160,9 +167,14 @@ impl fmt::Display for IllegalReason {
             } => {
                 let verb = if capture { "capture on" } else { "go to" };
                 match from {
-                    Some(from) => write!(f, "your {} on {from} cannot {verb} {to}", role_name(role)),
+                    Some(from) => {
+                        write!(f, "your {} on {from} cannot {verb} {to}", role_name(role))
+                    }
                     None => write!(f, "you have no {} that can {verb} {to}", role_name(role)),
                 }
+            }
+            IllegalReason::OwnPieceThere { square, role } => {
+                write!(f, "your own {} is on {square}", role_name(role))
             }
             IllegalReason::EmptySquare(sq) => write!(f, "there is no piece on {sq}"),
             IllegalReason::NotYourPiece(sq) => write!(f, "the piece on {sq} is not yours"),
@@ -177,17 +189,23 @@ impl fmt::Display for IllegalReason {
                 role_name(named)
             ),
             IllegalReason::Castling(block) => f.write_str(match block {
-                CastlingBlock::NoRight => "you can no longer castle on that side (the king or rook has moved)",
+                CastlingBlock::NoRight => {
+                    "you can no longer castle on that side (the king or rook has moved)"
+                }
                 CastlingBlock::InCheck => "you cannot castle out of check",
                 CastlingBlock::PiecesInTheWay => "there are pieces between the king and the rook",
                 CastlingBlock::ThroughCheck => "the king would pass through an attacked square",
                 CastlingBlock::IntoCheck => "your king would be in check",
             }),
-            IllegalReason::NoPromotion => f.write_str("only a pawn reaching the last rank promotes"),
+            IllegalReason::NoPromotion => {
+                f.write_str("only a pawn reaching the last rank promotes")
+            }
             IllegalReason::PromotionRequired => {
                 f.write_str("say what the pawn becomes: add =Q, =R, =B or =N")
             }
-            IllegalReason::NoLegalMoves => f.write_str("the game is over, there are no legal moves"),
+            IllegalReason::NoLegalMoves => {
+                f.write_str("the game is over, there are no legal moves")
+            }
         }
     }
 }
@@ -227,7 +245,11 @@ impl fmt::Display for InputError {
                 write!(f, "`{input}`: which {}, ", role_name(*role))?;
                 for (i, c) in candidates.iter().enumerate() {
                     if i > 0 {
-                        f.write_str(if i + 1 == candidates.len() { " or " } else { ", " })?;
+                        f.write_str(if i + 1 == candidates.len() {
+                            " or "
+                        } else {
+                            ", "
+                        })?;
                     }
                     write!(f, "`{c}`")?;
                 }

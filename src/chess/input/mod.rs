@@ -39,15 +39,15 @@ use shakmaty::{
     Chess, Move, Position, Role,
 };
 
-pub use self::{
-    error::{CastlingBlock, IllegalReason, InputError},
-    suggest::suggest,
-};
 use self::{
     diagnose::{diagnose, pawn_capture},
     error::echo,
     normalize::Reading,
     suggest::{focus_of_san, hints, Focus},
+};
+pub use self::{
+    error::{CastlingBlock, IllegalReason, InputError},
+    suggest::suggest,
 };
 
 /// Reads what a person typed as a move in `pos`.
@@ -104,7 +104,10 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, InputError> {
     let mut best: Option<(IllegalReason, &Reading)> = None;
     for reading in &readings {
         let reason = diagnose(pos, reading);
-        if best.as_ref().is_none_or(|(b, _)| vague(b) && !vague(&reason)) {
+        if best
+            .as_ref()
+            .is_none_or(|(b, _)| vague(b) && !vague(&reason))
+        {
             best = Some((reason, reading));
         }
     }
@@ -161,11 +164,13 @@ fn resolve_san(pos: &Chess, san: San) -> Resolved {
                 San::Normal { role, .. } => role,
                 _ => Role::King,
             };
-            let moves = pos
+            let mut moves: Vec<Move> = pos
                 .legal_moves()
                 .into_iter()
                 .filter(|m| san.matches(*m))
                 .collect();
+            // Name them in board order of their origin: file a→h, rank 1→8.
+            moves.sort_by_key(|m| m.from().map(|sq| (sq.file(), sq.rank())));
             Resolved::Ambiguous(role, moves)
         }
         Err(SanError::IllegalSan) => Resolved::Illegal,

@@ -44,7 +44,10 @@ pub fn readings(text: &str) -> Vec<Reading> {
         let uci = coordinates(&variant);
         // A bare `b1c3` is coordinates first (shakmaty's SAN reader would take
         // it as a pawn on b1); with a piece letter, SAN says it best.
-        let bare = variant.as_bytes().first().is_some_and(u8::is_ascii_lowercase);
+        let bare = variant
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_lowercase);
         let pair = if bare { [uci, san] } else { [san, uci] };
         for reading in pair.into_iter().flatten() {
             if !out.contains(&reading) {
@@ -117,8 +120,8 @@ fn canonical(text: &str) -> Option<String> {
             .find(|suffix| lower.ends_with(*suffix))
             .map(|suffix| suffix.len());
         match cut {
-            Some(n) if n < s.len() => s.truncate(s.len() - n),
-            _ => break,
+            Some(n) => s.truncate(s.len() - n),
+            None => break,
         }
     }
     (!s.is_empty()).then_some(s)
@@ -128,7 +131,13 @@ fn canonical(text: &str) -> Option<String> {
 fn castling(core: &str) -> Option<CastlingSide> {
     let t: String = core
         .chars()
-        .map(|c| if c == '0' { 'O' } else { c.to_ascii_uppercase() })
+        .map(|c| {
+            if c == '0' {
+                'O'
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
         .collect();
     match t.as_str() {
         "O-O" | "OO" => Some(CastlingSide::KingSide),

@@ -64,7 +64,11 @@ fn role_rank(role: Role) -> u8 {
 fn landing(m: &Move) -> Square {
     match *m {
         Move::Castle { king, rook } => {
-            let file = if king < rook { shakmaty::File::G } else { shakmaty::File::C };
+            let file = if king < rook {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
             Square::from_coords(file, king.rank())
         }
         _ => m.to(),
@@ -74,7 +78,11 @@ fn landing(m: &Move) -> Square {
 /// Board order: destination file a→h, then rank 1→8, then origin.
 fn board_key(m: &Move) -> (u32, u32, u32) {
     let to = landing(m);
-    (to.file().to_u32(), to.rank().to_u32(), m.from().map_or(0, Square::to_u32))
+    (
+        to.file().to_u32(),
+        to.rank().to_u32(),
+        m.from().map_or(0, Square::to_u32),
+    )
 }
 
 /// Piece kind, then board order; castling after the other king moves,
@@ -97,7 +105,13 @@ fn off_centre(sq: Square) -> u32 {
 fn squash(s: &str) -> String {
     s.chars()
         .filter(|c| !matches!(c, 'x' | 'X' | '-' | '=' | '+' | '#' | ':'))
-        .map(|c| if c == '0' { 'o' } else { c.to_ascii_lowercase() })
+        .map(|c| {
+            if c == '0' {
+                'o'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
         .collect()
 }
 
@@ -175,7 +189,8 @@ pub struct Focus {
 pub fn hints(pos: &Chess, focus: Focus) -> Vec<String> {
     let all = entries(pos);
     let relevance = |e: &Entry| {
-        if focus.to.is_some_and(|to| landing(&e.m) == to) && focus.role.is_none_or(|r| r == e.m.role())
+        if focus.to.is_some_and(|to| landing(&e.m) == to)
+            && focus.role.is_none_or(|r| r == e.m.role())
         {
             0
         } else if focus.from.is_some_and(|from| e.m.from() == Some(from)) {
@@ -187,7 +202,14 @@ pub fn hints(pos: &Chess, focus: Focus) -> Vec<String> {
         }
     };
     let mut ranked: Vec<&Entry> = all.iter().collect();
-    ranked.sort_by_key(|e| (relevance(e), group(e), off_centre(landing(&e.m)), natural_key(&e.m)));
+    ranked.sort_by_key(|e| {
+        (
+            relevance(e),
+            group(e),
+            off_centre(landing(&e.m)),
+            natural_key(&e.m),
+        )
+    });
     let mut out: Vec<String> = Vec::new();
     let mut per_role = [0u8; 6];
     for e in &ranked {
@@ -214,7 +236,13 @@ pub fn hints(pos: &Chess, focus: Focus) -> Vec<String> {
 /// The focus of a SAN reading.
 pub fn focus_of_san(san: &San) -> Focus {
     match *san {
-        San::Normal { role, file, rank, to, .. } => Focus {
+        San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            ..
+        } => Focus {
             role: Some(role),
             from: file.zip(rank).map(|(f, r)| Square::from_coords(f, r)),
             to: Some(to),
