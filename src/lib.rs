@@ -38,8 +38,8 @@
 
 pub mod chess;
 pub mod clock;
+pub mod platform;
 pub mod rating;
 pub mod render;
-pub mod platform;
 pub mod service;
 pub mod store;

@@ -144,7 +144,11 @@ fn an_en_passant_capture_that_is_not_legal_does_not_break_repetition() {
 fn a_legal_en_passant_capture_does_make_a_different_position() {
     let mut game = fen("7n/8/8/8/3pP3/8/8/k3K2R b - e3 0 1");
     play(&mut game, "Ng6 Kf1 Nh8 Ke1");
-    assert_eq!(game.repetitions(), 1, "the first position had a real e.p. right");
+    assert_eq!(
+        game.repetitions(),
+        1,
+        "the first position had a real e.p. right"
+    );
     play(&mut game, "Ng6 Kf1 Nh8 Ke1");
     assert_eq!(game.repetitions(), 2);
     assert_eq!(game.claimable_draw(), None);
@@ -237,7 +241,10 @@ fn draw_offers_stand_until_the_opponent_moves_or_answers() {
     let mut game = Game::new();
     play(&mut game, "e4");
     assert_eq!(game.offer_draw(Color::White), Ok(DrawOffer::Offered));
-    assert_eq!(game.offer_draw(Color::White), Err(RuleError::AlreadyOffered));
+    assert_eq!(
+        game.offer_draw(Color::White),
+        Err(RuleError::AlreadyOffered)
+    );
     assert_eq!(game.accept_draw(Color::White), Err(RuleError::NoDrawOffer));
     play(&mut game, "e5");
     assert_eq!(game.draw_offer(), None, "Black moved instead of answering");

@@ -41,7 +41,11 @@ async fn transcripts_replay_exactly() {
         .filter(|p| p.extension().is_some_and(|e| e == "txt"))
         .collect();
     paths.sort();
-    assert!(paths.len() >= 10, "expected the full transcript suite, found {}", paths.len());
+    assert!(
+        paths.len() >= 10,
+        "expected the full transcript suite, found {}",
+        paths.len()
+    );
     let update = std::env::var_os("UPDATE_TRANSCRIPTS").is_some();
     let mut failures = Vec::new();
     for path in &paths {

@@ -10,8 +10,7 @@
 use std::fmt;
 
 use shakmaty::{
-    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, Move,
-    Position,
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, Move, Position,
 };
 
 use super::{
@@ -205,8 +204,7 @@ impl Game {
             let mv = parsed
                 .to_move(&game.position)
                 .map_err(|e| fail(format!("{e}")))?;
-            game.play_move(mv, at_ms)
-                .map_err(|e| fail(e.to_string()))?;
+            game.play_move(mv, at_ms).map_err(|e| fail(e.to_string()))?;
         }
         Ok(game)
     }
@@ -380,7 +378,12 @@ impl Game {
         if self.draw_offer.is_some_and(|offerer| offerer != mover) {
             self.draw_offer = None;
         }
-        self.plies.push(Ply { mv, san, uci, at_ms });
+        self.plies.push(Ply {
+            mv,
+            san,
+            uci,
+            at_ms,
+        });
         self.ending = self.automatic_ending();
         if self.ending.is_some() {
             self.draw_offer = None;
@@ -403,9 +406,11 @@ impl Game {
             *self = trial;
             return Ok(ending);
         }
-        let claim = trial.claimable_draw().ok_or_else(|| RuleError::ClaimWithMoveFails {
-            san: trial.last_ply().map(|p| p.san.clone()).unwrap_or_default(),
-        })?;
+        let claim = trial
+            .claimable_draw()
+            .ok_or_else(|| RuleError::ClaimWithMoveFails {
+                san: trial.last_ply().map(|p| p.san.clone()).unwrap_or_default(),
+            })?;
         *self = trial;
         Ok(self.end(Ending {
             result: GameResult::Draw,
@@ -421,9 +426,9 @@ impl Game {
         }
         let claim = self.claimable_draw().ok_or(RuleError::NothingToClaim)?;
         Ok(self.end(Ending {
-                result: GameResult::Draw,
-                termination: claim.termination(),
-            }))
+            result: GameResult::Draw,
+            termination: claim.termination(),
+        }))
     }
 
     /// `side` offers a draw. If the opponent's offer stands, this accepts it.
@@ -446,9 +451,9 @@ impl Game {
             return Err(RuleError::NoDrawOffer);
         }
         Ok(self.end(Ending {
-                result: GameResult::Draw,
-                termination: Termination::Agreement,
-            }))
+            result: GameResult::Draw,
+            termination: Termination::Agreement,
+        }))
     }
 
     /// `side` declines the opponent's standing draw offer.
@@ -465,9 +470,9 @@ impl Game {
     pub fn resign(&mut self, side: Color) -> Result<Ending, RuleError> {
         self.check_running()?;
         Ok(self.end(Ending {
-                result: GameResult::from_winner(Some(!side)),
-                termination: Termination::Resignation,
-            }))
+            result: GameResult::from_winner(Some(!side)),
+            termination: Termination::Resignation,
+        }))
     }
 
     /// Whether the game may still be aborted: not before each side has made
@@ -483,9 +488,9 @@ impl Game {
             return Err(RuleError::AbortTooLate);
         }
         Ok(self.end(Ending {
-                result: GameResult::NoResult,
-                termination: Termination::Aborted,
-            }))
+            result: GameResult::NoResult,
+            termination: Termination::Aborted,
+        }))
     }
 
     /// `flagged` ran out of time. The opponent wins, unless the opponent
@@ -500,18 +505,18 @@ impl Game {
             GameResult::from_winner(Some(opponent))
         };
         Ok(self.end(Ending {
-                result,
-                termination: Termination::Timeout,
-            }))
+            result,
+            termination: Termination::Timeout,
+        }))
     }
 
     /// A moderator decides the result.
     pub fn adjudicate(&mut self, result: GameResult) -> Result<Ending, RuleError> {
         self.check_running()?;
         Ok(self.end(Ending {
-                result,
-                termination: Termination::Adjudication,
-            }))
+            result,
+            termination: Termination::Adjudication,
+        }))
     }
 
     fn check_running(&self) -> Result<(), RuleError> {
@@ -531,10 +536,12 @@ impl Game {
     /// The ending the rules impose without anyone asking, after a move.
     fn automatic_ending(&self) -> Option<Ending> {
         let pos = &self.position;
-        let ending = |result, termination| Some(Ending {
-            result,
-            termination,
-        });
+        let ending = |result, termination| {
+            Some(Ending {
+                result,
+                termination,
+            })
+        };
         // Checkmate first: a mate on the 75th move or on a fifth repetition
         // still wins (FIDE 9.6).
         if pos.is_checkmate() {

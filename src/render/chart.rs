@@ -133,7 +133,10 @@ fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
     let mut band = (lo / 100.0).floor() as i64;
     while (band as f64) * 100.0 < hi {
         if band.rem_euclid(2) == 1 {
-            let (b0, b1) = ((band as f64 * 100.0).max(lo), ((band + 1) as f64 * 100.0).min(hi));
+            let (b0, b1) = (
+                (band as f64 * 100.0).max(lo),
+                ((band + 1) as f64 * 100.0).min(hi),
+            );
             let _ = write!(
                 s,
                 r##"<rect x="{LEFT}" y="{y}" width="{pw}" height="{bh}" fill="#f1f4f8"/>"##,

@@ -88,7 +88,9 @@ fn parse_player(text: &str) -> PlayerLine {
 /// Checks the size and converts it to a square size.
 pub fn square_px_for(size: u32) -> anyhow::Result<u32> {
     if !(MIN_BOARD_PX..=MAX_BOARD_PX).contains(&size) {
-        bail!("--size {size} is out of range: the board must be {MIN_BOARD_PX}..={MAX_BOARD_PX} px");
+        bail!(
+            "--size {size} is out of range: the board must be {MIN_BOARD_PX}..={MAX_BOARD_PX} px"
+        );
     }
     Ok(size / 8)
 }
@@ -107,7 +109,11 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
     // Validate everything cheap before building the renderer.
     let square_px = square_px_for(args.size)?;
     let theme = theme_for(&args.theme)?;
-    let orientation = if args.flip { Color::Black } else { Color::White };
+    let orientation = if args.flip {
+        Color::Black
+    } else {
+        Color::White
+    };
     let last_move = args
         .last_move
         .as_deref()
@@ -128,7 +134,8 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
 
     let game = match &args.pgn {
         Some(path) => {
-            let text = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let text =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
             Some(read_game(&text).with_context(|| format!("in {}", path.display()))?)
         }
         None => None,
@@ -141,8 +148,14 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
             };
             let (white, black) = (line(&game.white), line(&game.black));
             players = Some(match orientation {
-                Color::White => PlayersBar { top: black, bottom: white },
-                Color::Black => PlayersBar { top: white, bottom: black },
+                Color::White => PlayersBar {
+                    top: black,
+                    bottom: white,
+                },
+                Color::Black => PlayersBar {
+                    top: white,
+                    bottom: black,
+                },
             });
         }
     }
@@ -277,9 +290,10 @@ impl Visitor for Collector {
                 let squares = m.from().map(|from| (from, m.to()));
                 // Castling is shown king-from → king-to like lichess.
                 let squares = match m {
-                    shakmaty::Move::Castle { king, rook } => {
-                        Some((king, m.castling_side().map_or(rook, |s| s.king_to(pos.turn()))))
-                    }
+                    shakmaty::Move::Castle { king, rook } => Some((
+                        king,
+                        m.castling_side().map_or(rook, |s| s.king_to(pos.turn())),
+                    )),
                     _ => squares,
                 };
                 pos.play_unchecked(m);

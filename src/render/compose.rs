@@ -103,7 +103,14 @@ pub fn compose(
     }
     if let Some(p) = players {
         draw_bar(tiles, &p.top, &mut canvas, 0, bar, &mut mapper)?;
-        draw_bar(tiles, &p.bottom, &mut canvas, bar + 8 * sq, bar, &mut mapper)?;
+        draw_bar(
+            tiles,
+            &p.bottom,
+            &mut canvas,
+            bar + 8 * sq,
+            bar,
+            &mut mapper,
+        )?;
     }
     Ok(canvas)
 }
@@ -138,7 +145,14 @@ fn draw_board(tiles: &TileSet, layer: &BoardLayer<'_>, canvas: &mut Canvas, top:
 }
 
 /// Blends `color` with coverage `alpha` over the canvas pixel at `idx`.
-fn blend_px(canvas: &mut Canvas, idx: usize, color: Rgb, alpha: u8, tiles: &TileSet, mapper: &mut Mapper<'_>) {
+fn blend_px(
+    canvas: &mut Canvas,
+    idx: usize,
+    color: Rgb,
+    alpha: u8,
+    tiles: &TileSet,
+    mapper: &mut Mapper<'_>,
+) {
     if alpha == 0 {
         return;
     }
@@ -150,7 +164,13 @@ fn blend_px(canvas: &mut Canvas, idx: usize, color: Rgb, alpha: u8, tiles: &Tile
 
 /// Files along the bottom edge (bottom-left of each square), ranks along the
 /// right edge (top-right of each square), in the other square's colour.
-fn draw_coordinates(tiles: &TileSet, orientation: Color, canvas: &mut Canvas, top: u32, mapper: &mut Mapper<'_>) {
+fn draw_coordinates(
+    tiles: &TileSet,
+    orientation: Color,
+    canvas: &mut Canvas,
+    top: u32,
+    mapper: &mut Mapper<'_>,
+) {
     let sq = tiles.square_px;
     let pad = (sq / 20).max(1);
     let width = canvas.width as usize;
@@ -225,7 +245,13 @@ fn draw_arrows(
         pb.line_to(sx - nx * shaft, sy - ny * shaft);
         pb.close();
         if let Some(path) = pb.finish() {
-            mask.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
+            mask.fill_path(
+                &path,
+                &paint,
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
         }
     }
     let overlay = tiles.theme.arrow;

@@ -143,7 +143,10 @@ pub struct GifFrame {
 
 impl GifFrame {
     /// A replay frame of `position` reached by `last_move`.
-    pub fn from_position<P: Position>(position: &P, last_move: Option<(Square, Square)>) -> GifFrame {
+    pub fn from_position<P: Position>(
+        position: &P,
+        last_move: Option<(Square, Square)>,
+    ) -> GifFrame {
         GifFrame {
             board: position.board().clone(),
             last_move,

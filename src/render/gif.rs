@@ -98,7 +98,11 @@ fn diff_frame(prev: &Canvas, next: &Canvas) -> Result<gif::Frame<'static>, Rende
     for y in y0..y1 {
         let a = &prev.pixels[y * w + x0..y * w + x1];
         let b = &next.pixels[y * w + x0..y * w + x1];
-        buffer.extend(a.iter().zip(b).map(|(&p, &q)| if p == q { TRANSPARENT } else { q }));
+        buffer.extend(
+            a.iter()
+                .zip(b)
+                .map(|(&p, &q)| if p == q { TRANSPARENT } else { q }),
+        );
     }
     let to16 = |v: usize| u16::try_from(v).map_err(gif_err);
     Ok(gif::Frame {

@@ -150,7 +150,10 @@ impl Renderer {
 
     /// Draws `frame` into palette indices (for tests and tools that want
     /// pixels rather than a file).
-    pub fn render_canvas(&self, frame: &Frame) -> Result<(compose::Canvas, Arc<TileSet>), RenderError> {
+    pub fn render_canvas(
+        &self,
+        frame: &Frame,
+    ) -> Result<(compose::Canvas, Arc<TileSet>), RenderError> {
         frame.validate()?;
         let tiles = self.tiles(frame.theme, frame.square_px)?;
         let canvas = compose(&tiles, &BoardLayer::from(frame), frame.players.as_ref())?;
@@ -165,7 +168,11 @@ impl Renderer {
 
     /// Renders a replay: one GIF frame per entry of `frames`, the last one
     /// held for `options.last_frame_delay_ms`.
-    pub fn render_gif(&self, options: &GifOptions, frames: &[GifFrame]) -> Result<Vec<u8>, RenderError> {
+    pub fn render_gif(
+        &self,
+        options: &GifOptions,
+        frames: &[GifFrame],
+    ) -> Result<Vec<u8>, RenderError> {
         frame::validate_square_px(options.square_px)?;
         let tiles = self.tiles(options.theme, options.square_px)?;
         let mut writer: Option<gif::GifWriter> = None;
@@ -181,7 +188,11 @@ impl Renderer {
             let canvas = compose(&tiles, &layer, options.players.as_ref())?;
             let w = match &mut writer {
                 Some(w) => w,
-                None => writer.insert(gif::GifWriter::new(canvas.width, canvas.height, &tiles.palette)?),
+                None => writer.insert(gif::GifWriter::new(
+                    canvas.width,
+                    canvas.height,
+                    &tiles.palette,
+                )?),
             };
             let mut delay = f.delay_ms.unwrap_or(options.frame_delay_ms);
             if i + 1 == frames.len() {

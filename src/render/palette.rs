@@ -120,7 +120,10 @@ impl Palette {
 
     /// The colour of entry `i` (black for unused entries).
     pub fn color(&self, i: u8) -> Rgb {
-        self.colors.get(usize::from(i)).copied().unwrap_or(Rgb(0, 0, 0))
+        self.colors
+            .get(usize::from(i))
+            .copied()
+            .unwrap_or(Rgb(0, 0, 0))
     }
 
     /// Number of entries in use.
@@ -164,6 +167,9 @@ impl<'a> Mapper<'a> {
     /// The exact nearest index of `c`.
     pub fn index(&mut self, c: Rgb) -> u8 {
         let palette = self.palette;
-        *self.cache.entry(c).or_insert_with(|| palette.nearest_exact(c))
+        *self
+            .cache
+            .entry(c)
+            .or_insert_with(|| palette.nearest_exact(c))
     }
 }

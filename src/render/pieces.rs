@@ -150,7 +150,12 @@ fn glyph_alpha(code: u32, role: Role) -> Result<Vec<u8>, RenderError> {
     let s = (h * hi / bbox.height()).min(w * hi / bbox.width());
     let tx = hi / 2.0 - s * (bbox.x() + bbox.width() / 2.0);
     let ty = base * hi - s * bbox.bottom();
-    let pixmap = fonts::rasterize(&tree, Transform::from_row(s, 0.0, 0.0, s, tx, ty), HI_PX, HI_PX)?;
+    let pixmap = fonts::rasterize(
+        &tree,
+        Transform::from_row(s, 0.0, 0.0, s, tx, ty),
+        HI_PX,
+        HI_PX,
+    )?;
     Ok(pixmap.data().chunks_exact(4).map(|p| p[3]).collect())
 }
 
@@ -225,18 +230,22 @@ fn svg_piece(path: &Path) -> Result<Vec<u8>, RenderError> {
         path: path.to_owned(),
         reason: e.to_string(),
     })?;
-    let tree = resvg::usvg::Tree::from_data(&data, fonts::options()).map_err(|e| {
-        RenderError::Pieces {
+    let tree =
+        resvg::usvg::Tree::from_data(&data, fonts::options()).map_err(|e| RenderError::Pieces {
             path: path.to_owned(),
             reason: format!("not a valid SVG: {e}"),
-        }
-    })?;
+        })?;
     let size = tree.size();
     let hi = HI_PX as f32;
     let s = hi / size.width().max(size.height());
     let tx = (hi - s * size.width()) / 2.0;
     let ty = (hi - s * size.height()) / 2.0;
-    let pixmap = fonts::rasterize(&tree, Transform::from_row(s, 0.0, 0.0, s, tx, ty), HI_PX, HI_PX)?;
+    let pixmap = fonts::rasterize(
+        &tree,
+        Transform::from_row(s, 0.0, 0.0, s, tx, ty),
+        HI_PX,
+        HI_PX,
+    )?;
     if pixmap.data().chunks_exact(4).all(|p| p[3] == 0) {
         return Err(RenderError::Pieces {
             path: path.to_owned(),

@@ -76,7 +76,11 @@ impl TileSet {
                 let base = background(&theme, light, bg, sq);
                 rgb.extend_from_slice(&base);
                 for piece in &piece_px {
-                    rgb.extend(base.iter().zip(piece.chunks_exact(4)).map(|(&b, p)| over(b, p)));
+                    rgb.extend(
+                        base.iter()
+                            .zip(piece.chunks_exact(4))
+                            .map(|(&b, p)| over(b, p)),
+                    );
                 }
             }
         }

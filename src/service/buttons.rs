@@ -5,8 +5,15 @@
 /// What a button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonAction {
-    Challenge { id: i64, action: ChallengeButton },
-    Game { id: i64, action: GameButton, version: i64 },
+    Challenge {
+        id: i64,
+        action: ChallengeButton,
+    },
+    Game {
+        id: i64,
+        action: GameButton,
+        version: i64,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

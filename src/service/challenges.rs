@@ -62,7 +62,11 @@ impl Service {
         }
         if let Some(opponent) = &opponent {
             self.store()
-                .touch_player(&actor.server, &opponent.id, &super::display_name(&opponent.name))
+                .touch_player(
+                    &actor.server,
+                    &opponent.id,
+                    &super::display_name(&opponent.name),
+                )
                 .await?;
         }
         let record = self
@@ -133,7 +137,12 @@ impl Service {
         ))
     }
 
-    async fn check_pair_limit(&self, actor: &Actor, other: &str, limit: i64) -> Result<(), ServiceError> {
+    async fn check_pair_limit(
+        &self,
+        actor: &Actor,
+        other: &str,
+        limit: i64,
+    ) -> Result<(), ServiceError> {
         if limit <= 0 {
             return Ok(());
         }
@@ -171,7 +180,8 @@ impl Service {
             .await?;
         let live = pending.iter().filter(|c| c.challenge.expires_ms > now);
         let found = if mine {
-            live.clone().find(|c| c.challenge.challenger_id == actor.user)
+            live.clone()
+                .find(|c| c.challenge.challenger_id == actor.user)
         } else {
             live.clone()
                 .find(|c| c.challenge.opponent_id.as_deref() == Some(actor.user.as_str()))
@@ -201,7 +211,11 @@ impl Service {
         }
     }
 
-    pub(super) async fn accept(&self, actor: &Actor, id: Option<i64>) -> Result<Reply, ServiceError> {
+    pub(super) async fn accept(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
         let record = self.find_challenge(actor, id, false).await?;
         self.check_open(&record)?;
         let c = &record.challenge;
@@ -244,7 +258,11 @@ impl Service {
             deadline_ms: super::play::next_deadline(&time_control.canonical, &Game::new(), now),
             created_ms: now,
         };
-        let game = match self.store().accept_challenge(record.id, now, &new_game).await {
+        let game = match self
+            .store()
+            .accept_challenge(record.id, now, &new_game)
+            .await
+        {
             Ok(game) => game,
             Err(StoreError::Conflict) => {
                 return refuse("That challenge was answered a moment ago; nothing was changed.")
@@ -280,7 +298,11 @@ impl Service {
         Ok(reply)
     }
 
-    pub(super) async fn decline(&self, actor: &Actor, id: Option<i64>) -> Result<Reply, ServiceError> {
+    pub(super) async fn decline(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
         let record = self.find_challenge(actor, id, false).await?;
         self.check_open(&record)?;
         match &record.challenge.opponent_id {
@@ -289,7 +311,11 @@ impl Service {
             None if record.challenge.challenger_id == actor.user => {
                 return refuse("That is your own challenge: use Cancel to withdraw it.")
             }
-            None => return refuse("An open challenge can't be declined; just leave it, and it expires."),
+            None => {
+                return refuse(
+                    "An open challenge can't be declined; just leave it, and it expires.",
+                )
+            }
         }
         self.close(&record, ChallengeStatus::Declined).await?;
         Ok(Reply {
@@ -302,7 +328,11 @@ impl Service {
         })
     }
 
-    pub(super) async fn cancel(&self, actor: &Actor, id: Option<i64>) -> Result<Reply, ServiceError> {
+    pub(super) async fn cancel(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
         let record = self.find_challenge(actor, id, true).await?;
         self.check_open(&record)?;
         if record.challenge.challenger_id != actor.user {
@@ -315,7 +345,11 @@ impl Service {
         )))
     }
 
-    async fn close(&self, record: &ChallengeRecord, status: ChallengeStatus) -> Result<(), ServiceError> {
+    async fn close(
+        &self,
+        record: &ChallengeRecord,
+        status: ChallengeStatus,
+    ) -> Result<(), ServiceError> {
         match self.store().close_challenge(record.id, status).await {
             Ok(()) => Ok(()),
             Err(StoreError::Conflict) => {

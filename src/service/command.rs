@@ -96,9 +96,15 @@ pub enum Command {
         time: Option<String>,
     },
     /// Accept a challenge: by id (a button), or the one waiting in this channel.
-    Accept { challenge: Option<i64> },
-    Decline { challenge: Option<i64> },
-    Cancel { challenge: Option<i64> },
+    Accept {
+        challenge: Option<i64>,
+    },
+    Decline {
+        challenge: Option<i64>,
+    },
+    Cancel {
+        challenge: Option<i64>,
+    },
     Move {
         text: String,
         /// Claim the draw (repetition / fifty moves) this move creates.
@@ -106,17 +112,35 @@ pub enum Command {
     },
     Board,
     /// Resign; without confirmation the bot asks first.
-    Resign { confirmed: bool },
-    Draw { action: DrawAction },
+    Resign {
+        confirmed: bool,
+    },
+    Draw {
+        action: DrawAction,
+    },
     Abort,
     Games,
-    Leaderboard { page: i64 },
-    Profile { user: Option<UserRef> },
-    History { user: Option<UserRef> },
-    Pgn { game: Option<i64> },
-    RatingPreview { opponent: UserRef },
-    Settings { changes: Vec<Setting> },
+    Leaderboard {
+        page: i64,
+    },
+    Profile {
+        user: Option<UserRef>,
+    },
+    History {
+        user: Option<UserRef>,
+    },
+    Pgn {
+        game: Option<i64>,
+    },
+    RatingPreview {
+        opponent: UserRef,
+    },
+    Settings {
+        changes: Vec<Setting>,
+    },
     Help,
     /// A button press, by its custom id.
-    Button { id: String },
+    Button {
+        id: String,
+    },
 }

@@ -41,17 +41,30 @@ pub(super) fn stakes(me: i64, them: i64) -> String {
     let draw = settle(me, them, Score::Draw).0;
     let loss = settle(me, them, Score::BlackWins).0;
     let show = |d: i64| Points::from_hundredths(d).signed().to_string();
-    format!("win {}, draw {}, loss {}", show(win), show(draw), show(loss))
+    format!(
+        "win {}, draw {}, loss {}",
+        show(win),
+        show(draw),
+        show(loss)
+    )
 }
 
 /// Points with the provisional mark.
 fn points_text(points: i64, rated_games: i64) -> String {
-    let mark = if rated_games < PROVISIONAL_GAMES { "?" } else { "" };
+    let mark = if rated_games < PROVISIONAL_GAMES {
+        "?"
+    } else {
+        ""
+    };
     format!("{}{mark}", Points::from_hundredths(points))
 }
 
 impl Service {
-    pub(super) async fn leaderboard(&self, actor: &Actor, page: i64) -> Result<Reply, ServiceError> {
+    pub(super) async fn leaderboard(
+        &self,
+        actor: &Actor,
+        page: i64,
+    ) -> Result<Reply, ServiceError> {
         let total = self.store().ladder_size(&actor.server).await?;
         let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
         if !(1..=pages).contains(&page) {
@@ -84,7 +97,11 @@ impl Service {
         Ok(Reply::text(lines.join("\n")))
     }
 
-    pub(super) async fn profile(&self, actor: &Actor, user: Option<UserRef>) -> Result<Reply, ServiceError> {
+    pub(super) async fn profile(
+        &self,
+        actor: &Actor,
+        user: Option<UserRef>,
+    ) -> Result<Reply, ServiceError> {
         let (id, name) = self.subject(actor, user);
         let Some(player) = self.store().player(&actor.server, &id).await? else {
             return refuse(format!("{name} has not played here yet."));
@@ -92,18 +109,33 @@ impl Service {
         let points = Points::from_hundredths(player.points);
         let level = points.level();
         let mut card = Card {
-            title: format!("{}", player.display_name),
+            title: player.display_name.clone(),
             ..Card::default()
         };
-        card.fields.push(("Points".to_owned(), points_text(player.points, player.rated_games)));
-        card.fields.push(("Level".to_owned(), format!("{} ({})", level.name_en(), level.name_zh())));
+        card.fields.push((
+            "Points".to_owned(),
+            points_text(player.points, player.rated_games),
+        ));
+        card.fields.push((
+            "Level".to_owned(),
+            format!("{} ({})", level.name_en(), level.name_zh()),
+        ));
         card.fields.push((
             "Record".to_owned(),
-            format!("{} rated games: {}W {}D {}L", player.rated_games, player.wins, player.draws, player.losses),
+            format!(
+                "{} rated games: {}W {}D {}L",
+                player.rated_games, player.wins, player.draws, player.losses
+            ),
         ));
-        let games = self.store().games_of(&actor.server, &id, false, RECENT_GAMES).await?;
+        let games = self
+            .store()
+            .games_of(&actor.server, &id, false, RECENT_GAMES)
+            .await?;
         if !games.is_empty() {
-            card.fields.push(("Recent games".to_owned(), self.game_lines(&games, &id).await?.join("\n")));
+            card.fields.push((
+                "Recent games".to_owned(),
+                self.game_lines(&games, &id).await?.join("\n"),
+            ));
         }
         let history = self.store().rating_history(&actor.server, &id).await?;
         let image = if history.is_empty() {
@@ -112,26 +144,47 @@ impl Service {
             let mut series = vec![(history[0].at_ms, history[0].before)];
             series.extend(history.iter().map(|c| (c.at_ms, c.after)));
             let title = format!("{} — points over time", player.display_name);
-            let png = tokio::task::spawn_blocking(move || crate::render::chart::points_chart(&series, &title))
-                .await
-                .map_err(|e| ServiceError::Internal(format!("chart task: {e}")))?
-                .map_err(|e| ServiceError::Internal(format!("chart: {e}")))?;
+            let png = tokio::task::spawn_blocking(move || {
+                crate::render::chart::points_chart(&series, &title)
+            })
+            .await
+            .map_err(|e| ServiceError::Internal(format!("chart task: {e}")))?
+            .map_err(|e| ServiceError::Internal(format!("chart: {e}")))?;
             Some(Image {
-                file_name: format!("points-{}.png", player.user_id.chars().filter(char::is_ascii_alphanumeric).collect::<String>()),
+                file_name: format!(
+                    "points-{}.png",
+                    player
+                        .user_id
+                        .chars()
+                        .filter(char::is_ascii_alphanumeric)
+                        .collect::<String>()
+                ),
                 png,
             })
         };
         Ok(Reply {
-            text: format!("{}: {} points, {}.", player.display_name, points_text(player.points, player.rated_games), level.name_en()),
+            text: format!(
+                "{}: {} points, {}.",
+                player.display_name,
+                points_text(player.points, player.rated_games),
+                level.name_en()
+            ),
             card: Some(card),
             image,
             ..Reply::default()
         })
     }
 
-    pub(super) async fn history(&self, actor: &Actor, user: Option<UserRef>) -> Result<Reply, ServiceError> {
+    pub(super) async fn history(
+        &self,
+        actor: &Actor,
+        user: Option<UserRef>,
+    ) -> Result<Reply, ServiceError> {
         let (id, name) = self.subject(actor, user);
-        let games = self.store().games_of(&actor.server, &id, false, RECENT_GAMES).await?;
+        let games = self
+            .store()
+            .games_of(&actor.server, &id, false, RECENT_GAMES)
+            .await?;
         if games.is_empty() {
             return Ok(Reply::text(format!("{name} has no games here yet.")));
         }
@@ -141,9 +194,14 @@ impl Service {
     }
 
     pub(super) async fn games(&self, actor: &Actor) -> Result<Reply, ServiceError> {
-        let games = self.store().games_of(&actor.server, &actor.user, true, 25).await?;
+        let games = self
+            .store()
+            .games_of(&actor.server, &actor.user, true, 25)
+            .await?;
         if games.is_empty() {
-            return Ok(Reply::private("You have no games in progress. Start one with `/challenge`."));
+            return Ok(Reply::private(
+                "You have no games in progress. Start one with `/challenge`.",
+            ));
         }
         let mut lines = vec!["Your games in progress:".to_owned()];
         for record in games {
@@ -155,8 +213,17 @@ impl Service {
                 None => continue,
             };
             let opponent = self.name_of(&actor.server, &opponent_id).await?;
-            let whose = if mine == Some(turn) { "your move" } else { "their move" };
-            let place = session.record.game.channel_id.clone().unwrap_or_else(|| "(opening a thread)".to_owned());
+            let whose = if mine == Some(turn) {
+                "your move"
+            } else {
+                "their move"
+            };
+            let place = session
+                .record
+                .game
+                .channel_id
+                .clone()
+                .unwrap_or_else(|| "(opening a thread)".to_owned());
             lines.push(format!(
                 "#{} vs {opponent} in {place}: {whose}, move {}",
                 session.record.id,
@@ -166,9 +233,17 @@ impl Service {
         Ok(Reply::private(lines.join("\n")))
     }
 
-    pub(super) async fn pgn(&self, actor: &Actor, game: Option<i64>) -> Result<Reply, ServiceError> {
+    pub(super) async fn pgn(
+        &self,
+        actor: &Actor,
+        game: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
         let record = match game {
-            Some(id) => self.store().game(id).await?.filter(|g| g.game.server_id == actor.server),
+            Some(id) => self
+                .store()
+                .game(id)
+                .await?
+                .filter(|g| g.game.server_id == actor.server),
             None => self.store().latest_game_in(&actor.channel).await?,
         };
         let Some(record) = record else {
@@ -190,7 +265,11 @@ impl Service {
         };
         let tc: Option<crate::clock::TimeControl> = r.game.time_control.parse().ok();
         let tags = PgnTags {
-            event: if r.game.rated { "Rated game".to_owned() } else { "Casual game".to_owned() },
+            event: if r.game.rated {
+                "Rated game".to_owned()
+            } else {
+                "Casual game".to_owned()
+            },
             site: "chessbot".to_owned(),
             date: pgn_date(r.game.created_ms),
             round: "-".to_owned(),
@@ -205,7 +284,11 @@ impl Service {
         Ok(Reply::text(format!("```\n{text}```")))
     }
 
-    pub(super) async fn rating_preview(&self, actor: &Actor, opponent: &UserRef) -> Result<Reply, ServiceError> {
+    pub(super) async fn rating_preview(
+        &self,
+        actor: &Actor,
+        opponent: &UserRef,
+    ) -> Result<Reply, ServiceError> {
         if opponent.id == actor.user {
             return refuse("Pick someone other than yourself.");
         }
@@ -229,16 +312,26 @@ impl Service {
     }
 
     /// One line per game from `user`'s side: opponent, colour, result.
-    async fn game_lines(&self, games: &[GameRecord], user: &str) -> Result<Vec<String>, ServiceError> {
+    async fn game_lines(
+        &self,
+        games: &[GameRecord],
+        user: &str,
+    ) -> Result<Vec<String>, ServiceError> {
         let mut lines = Vec::with_capacity(games.len());
         for g in games {
             let white = g.game.white_id == user;
-            let opponent_id = if white { &g.game.black_id } else { &g.game.white_id };
+            let opponent_id = if white {
+                &g.game.black_id
+            } else {
+                &g.game.white_id
+            };
             let opponent = self.name_of(&g.game.server_id, opponent_id).await?;
             let outcome = match stored_ending(&g.state) {
                 None => "in progress".to_owned(),
                 Some(e) => match e.result.winner() {
-                    Some(w) if (w == shakmaty::Color::White) == white => format!("won ({})", e.termination.describe()),
+                    Some(w) if (w == shakmaty::Color::White) == white => {
+                        format!("won ({})", e.termination.describe())
+                    }
                     Some(_) => format!("lost ({})", e.termination.describe()),
                     None if e.is_rated_result() => format!("drew ({})", e.termination.describe()),
                     None => "aborted".to_owned(),

@@ -139,7 +139,11 @@ impl Service {
             Some(record) => record,
             None => match self.store().latest_game_in(&actor.channel).await? {
                 Some(record) => record,
-                None => return refuse("There is no game in this channel yet. Start one with `/challenge`."),
+                None => {
+                    return refuse(
+                        "There is no game in this channel yet. Start one with `/challenge`.",
+                    )
+                }
             },
         };
         let session = self.load(record).await?;

@@ -84,9 +84,12 @@ impl Service {
         match self.store().latest_game_in(&actor.channel).await? {
             Some(finished) => refuse(format!(
                 "The game in this channel is over ({}). Start a new one with `/challenge`.",
-                stored_ending(&finished.state).map_or_else(|| "finished".to_owned(), |e| e.to_string())
+                stored_ending(&finished.state)
+                    .map_or_else(|| "finished".to_owned(), |e| e.to_string())
             )),
-            None => refuse("There is no game in progress in this channel. Start one with `/challenge`."),
+            None => {
+                refuse("There is no game in progress in this channel. Start one with `/challenge`.")
+            }
         }
     }
 
@@ -164,7 +167,9 @@ impl Service {
         let state = GameState {
             result: ending.map(|e| e.result.pgn().to_owned()),
             termination: ending.map(|e| e.termination.id().to_owned()),
-            draw_offer: game.draw_offer().map(|c| color_name(c).to_ascii_lowercase()),
+            draw_offer: game
+                .draw_offer()
+                .map(|c| color_name(c).to_ascii_lowercase()),
             illegal_white: i64::from(illegal_white),
             illegal_black: i64::from(illegal_black),
             deadline_ms: if ending.is_some() {

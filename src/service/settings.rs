@@ -9,7 +9,11 @@ use super::{
 use crate::render::Theme;
 
 impl Service {
-    pub(super) async fn settings(&self, actor: &Actor, changes: Vec<Setting>) -> Result<Reply, ServiceError> {
+    pub(super) async fn settings(
+        &self,
+        actor: &Actor,
+        changes: Vec<Setting>,
+    ) -> Result<Reply, ServiceError> {
         let mut settings = self.store().server(&actor.server).await?;
         if changes.is_empty() {
             return Ok(Reply::private(format!(
@@ -44,7 +48,10 @@ impl Service {
                     let name = name.trim().to_ascii_lowercase();
                     if Theme::by_name(&name).is_none() {
                         let names: Vec<&str> = Theme::names().collect();
-                        return refuse(format!("`theme`: unknown theme; choose one of {}.", names.join(", ")));
+                        return refuse(format!(
+                            "`theme`: unknown theme; choose one of {}.",
+                            names.join(", ")
+                        ));
                     }
                     done.push(format!("theme: {name}"));
                     settings.theme = name;
@@ -62,7 +69,9 @@ impl Service {
                 }
                 Setting::RatedGamesPerPairDaily(n) => {
                     if !(0..=100).contains(&n) {
-                        return refuse("`rated_per_pair_daily` must be between 0 (no limit) and 100.");
+                        return refuse(
+                            "`rated_per_pair_daily` must be between 0 (no limit) and 100.",
+                        );
                     }
                     settings.rated_games_per_pair_daily = n;
                     done.push(format!("rated games per pair per day: {n}"));
@@ -70,7 +79,10 @@ impl Service {
             }
         }
         self.store().save_settings(&settings).await?;
-        Ok(Reply::text(format!("Settings changed: {}.", done.join("; "))))
+        Ok(Reply::text(format!(
+            "Settings changed: {}.",
+            done.join("; ")
+        )))
     }
 }
 

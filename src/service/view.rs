@@ -53,7 +53,10 @@ impl Service {
             }
             Some(ending) => {
                 reply.text = format!("Game over: {ending}.");
-                card.fields.push(("Result".to_owned(), format!("{} — {ending}", ending.result.pgn())));
+                card.fields.push((
+                    "Result".to_owned(),
+                    format!("{} — {ending}", ending.result.pgn()),
+                ));
             }
         }
         if let Some(ply) = game.last_ply() {
@@ -78,7 +81,8 @@ impl Service {
         if let Some(tc) = &tc {
             card.fields.push(("Time".to_owned(), tc.describe()));
             if !game.is_over() {
-                card.deadline_ms = super::play::next_deadline(&record.game.time_control, game, self.now_ms());
+                card.deadline_ms =
+                    super::play::next_deadline(&record.game.time_control, game, self.now_ms());
             }
         }
         if let Some([w, b]) = &ratings {
@@ -96,21 +100,51 @@ impl Service {
             }
         }
         card.fields.push(("FEN".to_owned(), game.fen()));
-        card.footer = Some(format!("Game #{}{}", record.id, if record.game.rated { " · rated" } else { " · unrated" }));
+        card.footer = Some(format!(
+            "Game #{}{}",
+            record.id,
+            if record.game.rated {
+                " · rated"
+            } else {
+                " · unrated"
+            }
+        ));
         reply.card = Some(card);
-        reply.image = Some(self.board_image(session, game, tc.as_ref(), &white, &black).await?);
+        reply.image = Some(
+            self.board_image(session, game, tc.as_ref(), &white, &black)
+                .await?,
+        );
         if !game.is_over() {
-            let button = |action, label: &str, style| self.game_button(session, action, label, style);
-            reply.buttons.push(button(GameButton::Resign, "Resign", ButtonStyle::Danger));
+            let button =
+                |action, label: &str, style| self.game_button(session, action, label, style);
+            reply
+                .buttons
+                .push(button(GameButton::Resign, "Resign", ButtonStyle::Danger));
             match game.draw_offer() {
                 Some(_) => {
-                    reply.buttons.push(button(GameButton::DrawAccept, "Accept draw", ButtonStyle::Success));
-                    reply.buttons.push(button(GameButton::DrawDecline, "Decline draw", ButtonStyle::Secondary));
+                    reply.buttons.push(button(
+                        GameButton::DrawAccept,
+                        "Accept draw",
+                        ButtonStyle::Success,
+                    ));
+                    reply.buttons.push(button(
+                        GameButton::DrawDecline,
+                        "Decline draw",
+                        ButtonStyle::Secondary,
+                    ));
                 }
-                _ => reply.buttons.push(button(GameButton::DrawOffer, "Offer draw", ButtonStyle::Secondary)),
+                _ => reply.buttons.push(button(
+                    GameButton::DrawOffer,
+                    "Offer draw",
+                    ButtonStyle::Secondary,
+                )),
             }
             if game.claimable_draw().is_some() {
-                reply.buttons.push(button(GameButton::DrawClaim, "Claim draw", ButtonStyle::Primary));
+                reply.buttons.push(button(
+                    GameButton::DrawClaim,
+                    "Claim draw",
+                    ButtonStyle::Primary,
+                ));
             }
         }
         Ok(reply)
@@ -128,7 +162,11 @@ impl Service {
         let position = game.position();
         // The player to move sees the board from their side; a finished game
         // is shown from White's.
-        let orientation = if game.is_over() { Color::White } else { position.turn() };
+        let orientation = if game.is_over() {
+            Color::White
+        } else {
+            position.turn()
+        };
         let mut frame = Frame::from_position(position);
         frame.orientation = orientation;
         frame.theme = Theme::by_name(&settings.theme).unwrap_or_default();
@@ -167,13 +205,21 @@ impl Service {
         if let Some(TimeControl::Live(live)) = tc {
             let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
             let state = clocks_after(live, &times);
-            let now = if game.is_over() { state.running_since_ms.unwrap_or(0) } else { self.now_ms() };
+            let now = if game.is_over() {
+                state.running_since_ms.unwrap_or(0)
+            } else {
+                self.now_ms()
+            };
             let [w, b] = state.remaining_at(now);
             return Ok([format_clk(w), format_clk(b)]);
         }
         let server = &session.record.game.server_id;
-        let w = self.points_of(server, &session.record.game.white_id).await?;
-        let b = self.points_of(server, &session.record.game.black_id).await?;
+        let w = self
+            .points_of(server, &session.record.game.white_id)
+            .await?;
+        let b = self
+            .points_of(server, &session.record.game.black_id)
+            .await?;
         Ok([
             Points::from_hundredths(w).to_string(),
             Points::from_hundredths(b).to_string(),

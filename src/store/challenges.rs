@@ -26,8 +26,9 @@ fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRecord, sqlx::Error> {
             created_ms: row.try_get("created_ms")?,
             expires_ms: row.try_get("expires_ms")?,
         },
-        status: ChallengeStatus::from_id(&status)
-            .ok_or_else(|| sqlx::Error::Decode(format!("unknown challenge status {status}").into()))?,
+        status: ChallengeStatus::from_id(&status).ok_or_else(|| {
+            sqlx::Error::Decode(format!("unknown challenge status {status}").into())
+        })?,
         game_id: row.try_get("game_id")?,
     })
 }
@@ -84,7 +85,10 @@ impl Store {
             .bind(channel_id.to_owned())
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows.iter().map(challenge_from_row).collect::<Result<_, _>>()?)
+        Ok(rows
+            .iter()
+            .map(challenge_from_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// A pending, unexpired challenge from `challenger` to `opponent`.
@@ -111,12 +115,17 @@ impl Store {
 
     /// Moves a pending challenge to `status`. Fails with
     /// [`StoreError::Conflict`] if it is no longer pending.
-    pub async fn close_challenge(&self, id: i64, status: ChallengeStatus) -> Result<(), StoreError> {
-        let done = sqlx::query("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'pending'")
-            .bind(id)
-            .bind(status.id())
-            .execute(&self.pool)
-            .await?;
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: ChallengeStatus,
+    ) -> Result<(), StoreError> {
+        let done =
+            sqlx::query("UPDATE challenges SET status = $2 WHERE id = $1 AND status = 'pending'")
+                .bind(id)
+                .bind(status.id())
+                .execute(&self.pool)
+                .await?;
         if done.rows_affected() == 1 {
             Ok(())
         } else {

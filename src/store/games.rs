@@ -116,7 +116,11 @@ impl Store {
         active_only: bool,
         limit: i64,
     ) -> Result<Vec<GameRecord>, StoreError> {
-        let filter = if active_only { " AND result IS NULL" } else { "" };
+        let filter = if active_only {
+            " AND result IS NULL"
+        } else {
+            ""
+        };
         let sql = format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE server_id = $1 AND (white_id = $2 OR black_id = $2){filter} \
              ORDER BY id DESC LIMIT $3"
@@ -307,7 +311,11 @@ impl Store {
                 Score::Draw => false,
             };
             let lost = !won && score != Score::Draw;
-            (i64::from(won), i64::from(score == Score::Draw), i64::from(lost))
+            (
+                i64::from(won),
+                i64::from(score == Score::Draw),
+                i64::from(lost),
+            )
         };
         let mut records = Vec::with_capacity(2);
         for (i, user) in players.iter().enumerate() {
@@ -350,9 +358,8 @@ impl Store {
             .await?;
             records.push(record);
         }
-        let [white, black]: [RatingChangeRecord; 2] = records
-            .try_into()
-            .map_err(|_| StoreError::NotFound)?;
+        let [white, black]: [RatingChangeRecord; 2] =
+            records.try_into().map_err(|_| StoreError::NotFound)?;
         Ok([white, black])
     }
 }

@@ -126,7 +126,11 @@ impl Store {
     pub async fn migrate(&self) -> Result<(), StoreError> {
         match self.backend {
             Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&self.pool).await?,
-            Backend::Postgres => sqlx::migrate!("migrations/postgres").run(&self.pool).await?,
+            Backend::Postgres => {
+                sqlx::migrate!("migrations/postgres")
+                    .run(&self.pool)
+                    .await?
+            }
         }
         Ok(())
     }

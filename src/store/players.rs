@@ -101,7 +101,8 @@ impl Store {
         server_id: &str,
         user_id: &str,
     ) -> Result<Option<PlayerRecord>, StoreError> {
-        let sql = format!("SELECT {PLAYER_COLUMNS} FROM players WHERE server_id = $1 AND user_id = $2");
+        let sql =
+            format!("SELECT {PLAYER_COLUMNS} FROM players WHERE server_id = $1 AND user_id = $2");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(server_id.to_owned())
             .bind(user_id.to_owned())
@@ -134,10 +135,12 @@ impl Store {
 
     /// How many players are on the ladder.
     pub async fn ladder_size(&self, server_id: &str) -> Result<i64, StoreError> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM players WHERE server_id = $1 AND rated_games > 0")
-            .bind(server_id.to_owned())
-            .fetch_one(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM players WHERE server_id = $1 AND rated_games > 0",
+        )
+        .bind(server_id.to_owned())
+        .fetch_one(&self.pool)
+        .await?;
         Ok(row.try_get("n")?)
     }
 

@@ -80,7 +80,10 @@ impl Console {
         })
     }
 
-    async fn start_service(options: &ConsoleOptions, clock: &ManualClock) -> anyhow::Result<Service> {
+    async fn start_service(
+        options: &ConsoleOptions,
+        clock: &ManualClock,
+    ) -> anyhow::Result<Service> {
         let store = Store::open(&options.database_url).await?;
         let clock: Arc<dyn Clock> = Arc::new(clock.clone());
         Ok(Service::new(store, options.renderer.clone(), clock))
@@ -131,7 +134,11 @@ impl Console {
                 self.service = Console::start_service(&self.options, &self.clock).await?;
                 writeln!(out, "[console] bot restarted")?;
             }
-            Line::Slash { user, command, args } => match to_command(&command, &args) {
+            Line::Slash {
+                user,
+                command,
+                args,
+            } => match to_command(&command, &args) {
                 Ok(command) => self.send(&user, command, out).await?,
                 Err(e) => {
                     let channel = self.channel.clone();
@@ -142,7 +149,12 @@ impl Console {
                 Some(id) => self.send(&user, Command::Button { id }, out).await?,
                 None => {
                     let channel = self.channel.clone();
-                    print_private(out, &channel, &user, &format!("there is no `{label}` button here"))?;
+                    print_private(
+                        out,
+                        &channel,
+                        &user,
+                        &format!("there is no `{label}` button here"),
+                    )?;
                 }
             },
         }
@@ -160,7 +172,12 @@ impl Console {
         }
     }
 
-    async fn send(&mut self, user: &str, command: Command, out: &mut impl Write) -> anyhow::Result<()> {
+    async fn send(
+        &mut self,
+        user: &str,
+        command: Command,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
         let actor = self.actor(user);
         let reply = self.service.handle(&actor, command).await;
         let channel = self.channel.clone();
@@ -180,7 +197,11 @@ impl Console {
             .chars()
             .map(|c| if c.is_alphanumeric() { c } else { '-' })
             .collect();
-        let slug = slug.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-");
+        let slug = slug
+            .split('-')
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
         let mut name = slug.clone();
         let mut n = 2;
         while self.channels.contains(&name) {
@@ -206,7 +227,13 @@ impl Console {
             })
     }
 
-    fn print(&mut self, channel: &str, user: &str, reply: &Reply, out: &mut impl Write) -> anyhow::Result<()> {
+    fn print(
+        &mut self,
+        channel: &str,
+        user: &str,
+        reply: &Reply,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
         let prefix = if reply.ephemeral {
             format!("[#{channel}] bot → {user} (only you):")
         } else {
@@ -230,7 +257,11 @@ impl Console {
                 }
             }
             if let Some(deadline) = card.deadline_ms {
-                writeln!(out, "{prefix}   Deadline: {}", relative(deadline - self.clock.now_ms()))?;
+                writeln!(
+                    out,
+                    "{prefix}   Deadline: {}",
+                    relative(deadline - self.clock.now_ms())
+                )?;
             }
             if let Some(footer) = &card.footer {
                 writeln!(out, "{prefix}   {footer}")?;
@@ -247,7 +278,11 @@ impl Console {
             }
         }
         if !reply.buttons.is_empty() {
-            let labels: Vec<String> = reply.buttons.iter().map(|b| format!("[{}]", b.label)).collect();
+            let labels: Vec<String> = reply
+                .buttons
+                .iter()
+                .map(|b| format!("[{}]", b.label))
+                .collect();
             writeln!(out, "{prefix} {}", labels.join(" "))?;
             self.posted.push(Posted {
                 channel: channel.to_owned(),

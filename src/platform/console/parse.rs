@@ -10,8 +10,15 @@ use crate::service::{ColorChoice, Command, DrawAction, Setting, UserRef};
 pub enum Line {
     /// A blank line or a `#` comment.
     Nothing,
-    Slash { user: String, command: String, args: Vec<Arg> },
-    Click { user: String, label: String },
+    Slash {
+        user: String,
+        command: String,
+        args: Vec<Arg>,
+    },
+    Click {
+        user: String,
+        label: String,
+    },
     Channel(String),
     Advance(String),
     Restart,
@@ -34,22 +41,34 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
         let (word, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         let arg = arg.trim();
         return match word {
-            "channel" if !arg.is_empty() => Ok(Line::Channel(arg.trim_start_matches('#').to_owned())),
+            "channel" if !arg.is_empty() => {
+                Ok(Line::Channel(arg.trim_start_matches('#').to_owned()))
+            }
             "advance" if !arg.is_empty() => Ok(Line::Advance(arg.to_owned())),
             "restart" => Ok(Line::Restart),
-            _ => Err(format!("unknown directive `:{word}`: use :channel NAME, :advance 3d or :restart")),
+            _ => Err(format!(
+                "unknown directive `:{word}`: use :channel NAME, :advance 3d or :restart"
+            )),
         };
     }
     let Some((user, rest)) = line.split_once(':') else {
         return Err("write `name: /command …` or `name: click Label`".to_owned());
     };
     let user = user.trim();
-    if user.is_empty() || user.len() > 32 || !user.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+    if user.is_empty()
+        || user.len() > 32
+        || !user
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    {
         return Err("a user name is letters, digits, `_` or `-` (at most 32)".to_owned());
     }
     let rest = rest.trim();
     if let Some(label) = rest.strip_prefix("click ") {
-        return Ok(Line::Click { user: user.to_owned(), label: label.trim().to_owned() });
+        return Ok(Line::Click {
+            user: user.to_owned(),
+            label: label.trim().to_owned(),
+        });
     }
     let Some(slash) = rest.strip_prefix('/') else {
         return Err("a command starts with `/`, a button press with `click`".to_owned());
@@ -61,11 +80,21 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
     let args = args
         .iter()
         .map(|t| match t.split_once(':') {
-            Some((name, value)) if is_option_name(name) => Arg { name: Some(name.to_owned()), value: value.to_owned() },
-            _ => Arg { name: None, value: t.clone() },
+            Some((name, value)) if is_option_name(name) => Arg {
+                name: Some(name.to_owned()),
+                value: value.to_owned(),
+            },
+            _ => Arg {
+                name: None,
+                value: t.clone(),
+            },
         })
         .collect();
-    Ok(Line::Slash { user: user.to_owned(), command: command.clone(), args })
+    Ok(Line::Slash {
+        user: user.to_owned(),
+        command: command.clone(),
+        args,
+    })
 }
 
 fn is_option_name(name: &str) -> bool {
@@ -110,26 +139,39 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "profile" | "history" => &["user"],
         "pgn" => &["game"],
         "rating" | "rating-preview" => &["opponent"],
-        "settings" => &["time", "threads", "theme", "strict_illegal_moves", "challenge_hours", "rated_per_pair_daily"],
+        "settings" => &[
+            "time",
+            "threads",
+            "theme",
+            "strict_illegal_moves",
+            "challenge_hours",
+            "rated_per_pair_daily",
+        ],
         _ => return None,
     })
 }
 
 /// Turns a slash command and its options into a service command.
 pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
-    let names = options_of(command).ok_or_else(|| format!("unknown command `/{command}`; try `/help`"))?;
+    let names =
+        options_of(command).ok_or_else(|| format!("unknown command `/{command}`; try `/help`"))?;
     let mut values: Vec<(&'static str, String)> = Vec::new();
     let mut next_bare = 0;
     for arg in args {
         let name = match &arg.name {
-            Some(name) => *names
-                .iter()
-                .find(|n| **n == name.as_str())
-                .ok_or_else(|| format!("`/{command}` has no option `{name}`; its options: {}", list(names)))?,
+            Some(name) => *names.iter().find(|n| **n == name.as_str()).ok_or_else(|| {
+                format!(
+                    "`/{command}` has no option `{name}`; its options: {}",
+                    list(names)
+                )
+            })?,
             None => {
-                let name = names
-                    .get(next_bare)
-                    .ok_or_else(|| format!("too many values for `/{command}`; its options: {}", list(names)))?;
+                let name = names.get(next_bare).ok_or_else(|| {
+                    format!(
+                        "too many values for `/{command}`; its options: {}",
+                        list(names)
+                    )
+                })?;
                 next_bare += 1;
                 name
             }
@@ -139,41 +181,84 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
         }
         values.push((name, arg.value.clone()));
     }
-    let get = |name: &str| values.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone());
+    let get = |name: &str| {
+        values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.clone())
+    };
     Ok(match command {
         "challenge" => Command::Challenge {
             opponent: get("opponent").map(|v| user_ref(&v)).transpose()?,
             color: match get("color") {
-                Some(v) => ColorChoice::from_id(&v).ok_or("`color` must be white, black or random")?,
+                Some(v) => {
+                    ColorChoice::from_id(&v).ok_or("`color` must be white, black or random")?
+                }
                 None => ColorChoice::Random,
             },
             rated: get("rated").map(|v| boolean("rated", &v)).transpose()?,
             time: get("time"),
         },
-        "accept" => Command::Accept { challenge: get("challenge").map(|v| number("challenge", &v)).transpose()? },
-        "decline" => Command::Decline { challenge: get("challenge").map(|v| number("challenge", &v)).transpose()? },
-        "cancel" => Command::Cancel { challenge: get("challenge").map(|v| number("challenge", &v)).transpose()? },
+        "accept" => Command::Accept {
+            challenge: get("challenge")
+                .map(|v| number("challenge", &v))
+                .transpose()?,
+        },
+        "decline" => Command::Decline {
+            challenge: get("challenge")
+                .map(|v| number("challenge", &v))
+                .transpose()?,
+        },
+        "cancel" => Command::Cancel {
+            challenge: get("challenge")
+                .map(|v| number("challenge", &v))
+                .transpose()?,
+        },
         "move" => Command::Move {
             text: get("text").ok_or("`/move` needs the move, e.g. `/move e4`")?,
-            claim_draw: get("claim_draw").map(|v| boolean("claim_draw", &v)).transpose()?.unwrap_or(false),
+            claim_draw: get("claim_draw")
+                .map(|v| boolean("claim_draw", &v))
+                .transpose()?
+                .unwrap_or(false),
         },
         "board" => Command::Board,
         "abort" => Command::Abort,
         "games" => Command::Games,
         "help" => Command::Help,
-        "resign" => Command::Resign { confirmed: get("confirm").map(|v| boolean("confirm", &v)).transpose()?.unwrap_or(false) },
+        "resign" => Command::Resign {
+            confirmed: get("confirm")
+                .map(|v| boolean("confirm", &v))
+                .transpose()?
+                .unwrap_or(false),
+        },
         "draw" => Command::Draw {
             action: match get("action") {
-                Some(v) => DrawAction::from_id(&v).ok_or("`action` must be offer, accept, decline or claim")?,
+                Some(v) => DrawAction::from_id(&v)
+                    .ok_or("`action` must be offer, accept, decline or claim")?,
                 None => DrawAction::Offer,
             },
         },
-        "leaderboard" => Command::Leaderboard { page: get("page").map(|v| number("page", &v)).transpose()?.unwrap_or(1) },
-        "profile" => Command::Profile { user: get("user").map(|v| user_ref(&v)).transpose()? },
-        "history" => Command::History { user: get("user").map(|v| user_ref(&v)).transpose()? },
-        "pgn" => Command::Pgn { game: get("game").map(|v| number("game", &v.trim_start_matches('#').to_owned())).transpose()? },
+        "leaderboard" => Command::Leaderboard {
+            page: get("page")
+                .map(|v| number("page", &v))
+                .transpose()?
+                .unwrap_or(1),
+        },
+        "profile" => Command::Profile {
+            user: get("user").map(|v| user_ref(&v)).transpose()?,
+        },
+        "history" => Command::History {
+            user: get("user").map(|v| user_ref(&v)).transpose()?,
+        },
+        "pgn" => Command::Pgn {
+            game: get("game")
+                .map(|v| number("game", v.trim_start_matches('#')))
+                .transpose()?,
+        },
         "rating" | "rating-preview" => Command::RatingPreview {
-            opponent: user_ref(&get("opponent").ok_or("`/rating` needs an opponent, e.g. `/rating @bob`")?)?,
+            opponent: user_ref(
+                &get("opponent").ok_or("`/rating` needs an opponent, e.g. `/rating @bob`")?,
+            )?,
         },
         "settings" => {
             let mut changes = Vec::new();
@@ -203,10 +288,18 @@ fn list(names: &[&str]) -> String {
 
 fn user_ref(value: &str) -> Result<UserRef, String> {
     let name = value.trim().trim_start_matches('@');
-    if name.is_empty() || name.len() > 32 || !name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+    if name.is_empty()
+        || name.len() > 32
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    {
         return Err("name a user as `@name`".to_owned());
     }
-    Ok(UserRef { id: name.to_owned(), name: name.to_owned() })
+    Ok(UserRef {
+        id: name.to_owned(),
+        name: name.to_owned(),
+    })
 }
 
 fn boolean(name: &str, value: &str) -> Result<bool, String> {
@@ -222,7 +315,8 @@ fn number(name: &str, value: &str) -> Result<i64, String> {
     if v.is_empty() || v.len() > 12 {
         return Err(format!("`{name}` must be a whole number"));
     }
-    v.parse().map_err(|_| format!("`{name}` must be a whole number"))
+    v.parse()
+        .map_err(|_| format!("`{name}` must be a whole number"))
 }
 
 #[cfg(test)]
@@ -232,16 +326,33 @@ mod tests {
     #[test]
     fn lines() {
         assert_eq!(parse_line("  # note"), Ok(Line::Nothing));
-        assert_eq!(parse_line(":channel #games"), Ok(Line::Channel("games".into())));
-        assert_eq!(parse_line("bob: click Accept draw"), Ok(Line::Click { user: "bob".into(), label: "Accept draw".into() }));
-        let Ok(Line::Slash { user, command, args }) = parse_line("alice: /challenge @bob color:white time:\"10+5\"") else {
+        assert_eq!(
+            parse_line(":channel #games"),
+            Ok(Line::Channel("games".into()))
+        );
+        assert_eq!(
+            parse_line("bob: click Accept draw"),
+            Ok(Line::Click {
+                user: "bob".into(),
+                label: "Accept draw".into()
+            })
+        );
+        let Ok(Line::Slash {
+            user,
+            command,
+            args,
+        }) = parse_line("alice: /challenge @bob color:white time:\"10+5\"")
+        else {
             panic!("not a slash line");
         };
         assert_eq!((user.as_str(), command.as_str()), ("alice", "challenge"));
         assert_eq!(
             to_command(&command, &args),
             Ok(Command::Challenge {
-                opponent: Some(UserRef { id: "bob".into(), name: "bob".into() }),
+                opponent: Some(UserRef {
+                    id: "bob".into(),
+                    name: "bob".into()
+                }),
                 color: ColorChoice::White,
                 rated: None,
                 time: Some("10+5".into()),
