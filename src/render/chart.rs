@@ -124,14 +124,17 @@ fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
     hi = (hi / step).ceil() * step;
     let (t0, mut t1) = (pts[0].0, pts[pts.len() - 1].0);
     if t1 == t0 {
-        t1 = t0 + 86_400_000;
+        t1 = t0.saturating_add(86_400_000);
     }
-    let x_of = |t: i64| LEFT + (t - t0) as f64 / (t1 - t0) as f64 * pw;
+    // In f64: any i64 timestamps, no overflow.
+    let span = t1 as f64 - t0 as f64;
+    let x_of = |t: i64| LEFT + (t as f64 - t0 as f64) / span * pw;
     let y_of = |v: f64| TOP + (hi - v) / (hi - lo) * ph;
 
-    // Level bands: every other 100-point band lightly shaded.
+    // Level bands: every other 100-point band lightly shaded (only when
+    // there are few enough to see).
     let mut band = (lo / 100.0).floor() as i64;
-    while (band as f64) * 100.0 < hi {
+    while (hi - lo) <= 4000.0 && (band as f64) * 100.0 < hi {
         if band.rem_euclid(2) == 1 {
             let (b0, b1) = (
                 (band as f64 * 100.0).max(lo),
@@ -163,7 +166,7 @@ fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
     // Date labels: first, last and up to three between.
     let n_ticks = 4;
     for i in 0..=n_ticks {
-        let t = t0 + (t1 - t0) * i / n_ticks;
+        let t = (t0 as f64 + span * i as f64 / n_ticks as f64) as i64;
         let anchor = match i {
             0 => "start",
             i if i == n_ticks => "end",
@@ -241,6 +244,12 @@ mod tests {
         assert_eq!(show_points(2.08), "2.08");
         assert_eq!(show_points(150.0), "150");
         assert_eq!(show_points(-0.0), "0");
+    }
+
+    #[test]
+    fn extreme_values_do_not_panic() {
+        let pts = [(i64::MIN, i64::MIN), (i64::MAX, i64::MAX), (0, 0)];
+        assert!(points_chart(&pts, "x").is_ok());
     }
 
     #[test]

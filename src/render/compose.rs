@@ -7,9 +7,8 @@ use shakmaty::{Board, Color, File, Rank, Square};
 use super::{
     fonts,
     frame::{Arrow, PlayerLine, PlayersBar},
-    palette::Mapper,
     theme::Rgb,
-    tiles::{Background, TileSet},
+    tiles::{Background, Ink, TileSet},
     Frame, RenderError,
 };
 
@@ -84,35 +83,43 @@ pub fn compose(
     layer: &BoardLayer<'_>,
     players: Option<&PlayersBar>,
 ) -> Result<Canvas, RenderError> {
+    let mut canvas = Canvas {
+        width: 0,
+        height: 0,
+        pixels: Vec::new(),
+    };
+    compose_into(tiles, layer, players, &mut canvas)?;
+    Ok(canvas)
+}
+
+/// [`compose`] reusing the allocation of `canvas` (replays draw many
+/// frames of one size).
+pub fn compose_into(
+    tiles: &TileSet,
+    layer: &BoardLayer<'_>,
+    players: Option<&PlayersBar>,
+    canvas: &mut Canvas,
+) -> Result<(), RenderError> {
     let sq = tiles.square_px;
     let bar = if players.is_some() { bar_px(sq) } else { 0 };
-    let width = sq * 8;
-    let height = sq * 8 + 2 * bar;
-    let mut canvas = Canvas {
-        width,
-        height,
-        pixels: vec![0; (width * height) as usize],
-    };
-    let mut mapper = Mapper::new(&tiles.palette);
-    draw_board(tiles, layer, &mut canvas, bar);
+    canvas.width = sq * 8;
+    canvas.height = sq * 8 + 2 * bar;
+    // Every pixel is overwritten below, so the old contents may stay.
+    canvas
+        .pixels
+        .resize((canvas.width * canvas.height) as usize, 0);
+    draw_board(tiles, layer, canvas, bar);
     if sq >= 16 {
-        draw_coordinates(tiles, layer.orientation, &mut canvas, bar, &mut mapper);
+        draw_coordinates(tiles, layer.orientation, canvas, bar);
     }
     if !layer.arrows.is_empty() {
-        draw_arrows(tiles, layer, &mut canvas, bar, &mut mapper)?;
+        draw_arrows(tiles, layer, canvas, bar)?;
     }
     if let Some(p) = players {
-        draw_bar(tiles, &p.top, &mut canvas, 0, bar, &mut mapper)?;
-        draw_bar(
-            tiles,
-            &p.bottom,
-            &mut canvas,
-            bar + 8 * sq,
-            bar,
-            &mut mapper,
-        )?;
+        draw_bar(tiles, &p.top, canvas, 0, bar)?;
+        draw_bar(tiles, &p.bottom, canvas, bar + 8 * sq, bar)?;
     }
-    Ok(canvas)
+    Ok(())
 }
 
 fn draw_board(tiles: &TileSet, layer: &BoardLayer<'_>, canvas: &mut Canvas, top: u32) {
@@ -144,33 +151,16 @@ fn draw_board(tiles: &TileSet, layer: &BoardLayer<'_>, canvas: &mut Canvas, top:
     }
 }
 
-/// Blends `color` with coverage `alpha` over the canvas pixel at `idx`.
-fn blend_px(
-    canvas: &mut Canvas,
-    idx: usize,
-    color: Rgb,
-    alpha: u8,
-    tiles: &TileSet,
-    mapper: &mut Mapper<'_>,
-) {
-    if alpha == 0 {
-        return;
+/// Lays `ink` with coverage `alpha` over the canvas pixel at `idx`.
+fn blend_px(canvas: &mut Canvas, idx: usize, ink: Ink, alpha: u8, tiles: &TileSet) {
+    if alpha > 0 {
+        canvas.pixels[idx] = tiles.blend(canvas.pixels[idx], ink, alpha);
     }
-    // Quantise coverage a little so the colour cache stays small.
-    let a = f32::from(alpha | 7) / 255.0;
-    let under = tiles.palette.color(canvas.pixels[idx]);
-    canvas.pixels[idx] = mapper.index(under.blend(color, a));
 }
 
 /// Files along the bottom edge (bottom-left of each square), ranks along the
 /// right edge (top-right of each square), in the other square's colour.
-fn draw_coordinates(
-    tiles: &TileSet,
-    orientation: Color,
-    canvas: &mut Canvas,
-    top: u32,
-    mapper: &mut Mapper<'_>,
-) {
+fn draw_coordinates(tiles: &TileSet, orientation: Color, canvas: &mut Canvas, top: u32) {
     let sq = tiles.square_px;
     let pad = (sq / 20).max(1);
     let width = canvas.width as usize;
@@ -178,27 +168,35 @@ fn draw_coordinates(
         // File label in the bottom row, column i.
         let square = square_at(orientation, i, 7);
         let label = &tiles.files[usize::from(square.file())];
-        let color = tiles.theme.square(!square.is_light());
+        let ink = if square.is_light() {
+            Ink::OnLight
+        } else {
+            Ink::OnDark
+        };
         let x0 = i * sq + pad;
         let y0 = top + 8 * sq - pad - label.height;
         for y in 0..label.height {
             for x in 0..label.width {
                 let a = label.alpha[(y * label.width + x) as usize];
                 let idx = (y0 + y) as usize * width + (x0 + x) as usize;
-                blend_px(canvas, idx, color, a, tiles, mapper);
+                blend_px(canvas, idx, ink, a, tiles);
             }
         }
         // Rank label in the right column, row i.
         let square = square_at(orientation, 7, i);
         let label = &tiles.ranks[usize::from(square.rank())];
-        let color = tiles.theme.square(!square.is_light());
+        let ink = if square.is_light() {
+            Ink::OnLight
+        } else {
+            Ink::OnDark
+        };
         let x0 = 8 * sq - pad - label.width;
         let y0 = top + i * sq + pad;
         for y in 0..label.height {
             for x in 0..label.width {
                 let a = label.alpha[(y * label.width + x) as usize];
                 let idx = (y0 + y) as usize * width + (x0 + x) as usize;
-                blend_px(canvas, idx, color, a, tiles, mapper);
+                blend_px(canvas, idx, ink, a, tiles);
             }
         }
     }
@@ -209,7 +207,6 @@ fn draw_arrows(
     layer: &BoardLayer<'_>,
     canvas: &mut Canvas,
     top: u32,
-    mapper: &mut Mapper<'_>,
 ) -> Result<(), RenderError> {
     let sq = tiles.square_px as f32;
     let side = tiles.square_px * 8;
@@ -222,7 +219,8 @@ fn draw_arrows(
         let (x, y) = square_origin(layer.orientation, s, tiles.square_px);
         (x as f32 + sq / 2.0, y as f32 + sq / 2.0)
     };
-    for arrow in layer.arrows.iter().filter(|a| a.from != a.to) {
+    let arrows = &layer.arrows[..layer.arrows.len().min(super::MAX_ARROWS)];
+    for arrow in arrows.iter().filter(|a| a.from != a.to) {
         let (x0, y0) = centre(arrow.from);
         let (x1, y1) = centre(arrow.to);
         let len = (x1 - x0).hypot(y1 - y0);
@@ -254,13 +252,11 @@ fn draw_arrows(
             );
         }
     }
-    let overlay = tiles.theme.arrow;
     let width = canvas.width as usize;
     for (i, px) in mask.data().chunks_exact(4).enumerate() {
         if px[3] > 0 {
-            let a = (f32::from(px[3]) * overlay.alpha()) as u8;
             let idx = (top as usize + i / side as usize) * width + i % side as usize;
-            blend_px(canvas, idx, overlay.color, a, tiles, mapper);
+            blend_px(canvas, idx, Ink::Arrow, px[3], tiles);
         }
     }
     Ok(())
@@ -283,7 +279,6 @@ fn draw_bar(
     canvas: &mut Canvas,
     y0: u32,
     height: u32,
-    mapper: &mut Mapper<'_>,
 ) -> Result<(), RenderError> {
     let width = canvas.width;
     let theme = &tiles.theme;
@@ -311,7 +306,7 @@ fn draw_bar(
         .iter_mut()
         .zip(pixmap.data().chunks_exact(4))
     {
-        *dst = mapper.index(Rgb(px[0], px[1], px[2]));
+        *dst = tiles.bar_index(Rgb(px[0], px[1], px[2]));
     }
     Ok(())
 }

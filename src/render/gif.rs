@@ -39,7 +39,7 @@ impl GifWriter {
     }
 
     /// Appends `canvas`, shown for `delay_ms`.
-    pub fn push(&mut self, canvas: Canvas, delay_ms: u32) -> Result<(), RenderError> {
+    pub fn push(&mut self, canvas: &Canvas, delay_ms: u32) -> Result<(), RenderError> {
         let delay = delay_cs(delay_ms);
         let mut frame = match &self.previous {
             None => gif::Frame {
@@ -48,13 +48,16 @@ impl GifWriter {
                 buffer: std::borrow::Cow::Borrowed(&canvas.pixels),
                 ..gif::Frame::default()
             },
-            Some(prev) => diff_frame(prev, &canvas)?,
+            Some(prev) => diff_frame(prev, canvas)?,
         };
         frame.delay = delay;
         frame.dispose = gif::DisposalMethod::Keep;
         self.encoder.write_frame(&frame).map_err(gif_err)?;
         drop(frame);
-        self.previous = Some(canvas);
+        match &mut self.previous {
+            Some(prev) => prev.clone_from(canvas),
+            None => self.previous = Some(canvas.clone()),
+        }
         Ok(())
     }
 

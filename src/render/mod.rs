@@ -81,6 +81,14 @@ pub enum RenderError {
     /// A replay needs at least one frame.
     #[error("a replay needs at least one position")]
     NoFrames,
+    /// A replay longer than [`MAX_GIF_FRAMES`].
+    #[error("a replay of {frames} positions is too long (at most {max})")]
+    TooManyFrames {
+        /// Requested frames.
+        frames: usize,
+        /// The cap.
+        max: usize,
+    },
     /// A bug or resource problem (never caused by a position).
     #[error("render failure: {0}")]
     Internal(String),
@@ -92,6 +100,12 @@ pub struct RenderConfig {
     /// A folder with `wK.svg` .. `bP.svg` to use instead of the built-in set.
     pub pieces_dir: Option<PathBuf>,
 }
+
+/// Most frames in one GIF replay (a 600-move game; caps the work of one
+/// request).
+pub const MAX_GIF_FRAMES: usize = 1201;
+/// Most arrows drawn on one board (more are ignored).
+pub const MAX_ARROWS: usize = 64;
 
 /// Most (theme, size) tile sets kept at once.
 const CACHE_LIMIT: usize = 24;
@@ -174,8 +188,19 @@ impl Renderer {
         frames: &[GifFrame],
     ) -> Result<Vec<u8>, RenderError> {
         frame::validate_square_px(options.square_px)?;
+        if frames.len() > MAX_GIF_FRAMES {
+            return Err(RenderError::TooManyFrames {
+                frames: frames.len(),
+                max: MAX_GIF_FRAMES,
+            });
+        }
         let tiles = self.tiles(options.theme, options.square_px)?;
         let mut writer: Option<gif::GifWriter> = None;
+        let mut canvas = compose::Canvas {
+            width: 0,
+            height: 0,
+            pixels: Vec::new(),
+        };
         for (i, f) in frames.iter().enumerate() {
             let layer = BoardLayer {
                 board: &f.board,
@@ -185,7 +210,7 @@ impl Renderer {
                 marks: &[],
                 arrows: &[],
             };
-            let canvas = compose(&tiles, &layer, options.players.as_ref())?;
+            compose::compose_into(&tiles, &layer, options.players.as_ref(), &mut canvas)?;
             let w = match &mut writer {
                 Some(w) => w,
                 None => writer.insert(gif::GifWriter::new(
@@ -198,7 +223,7 @@ impl Renderer {
             if i + 1 == frames.len() {
                 delay = delay.max(options.last_frame_delay_ms);
             }
-            w.push(canvas, delay)?;
+            w.push(&canvas, delay)?;
         }
         writer.ok_or(RenderError::NoFrames)?.finish()
     }

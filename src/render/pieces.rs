@@ -31,6 +31,11 @@ const LIGHT: [u8; 3] = [0xff, 0xff, 0xff];
 /// Outline of light pieces and fill of dark ones.
 const DARK: [u8; 3] = [0x10, 0x10, 0x10];
 
+/// Extra outline thickness of light pieces, as a fraction of the square.
+const WHITE_STROKE: f32 = 0.018;
+/// Extra outline thickness of dark pieces (kept thin to keep the details).
+const BLACK_STROKE: f32 = 0.006;
+
 /// The twelve master images, indexed by [`piece_index`].
 #[derive(Debug, Clone)]
 pub struct PieceSet {
@@ -130,26 +135,28 @@ impl PieceSet {
     }
 }
 
-/// Renders one glyph so that it fills its role's box in a [`HI_PX`] square.
-/// Returns the glyph's coverage (alpha) per pixel.
-fn glyph_alpha(code: u32, role: Role) -> Result<Vec<u8>, RenderError> {
+/// Renders one glyph so that its ink fills its role's box in a [`HI_PX`]
+/// square, thickened by a stroke of `stroke` (fraction of the square).
+/// Returns the coverage (alpha) per pixel.
+fn glyph_alpha(code: u32, role: Role, stroke: f32) -> Result<Vec<u8>, RenderError> {
     let ch = char::from_u32(code).ok_or_else(|| RenderError::Internal("glyph".into()))?;
-    let svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><text x="100" y="800" font-family="{}" font-size="700" fill="black">{ch}</text></svg>"#,
-        fonts::FAMILY
-    );
-    let tree = fonts::parse(&svg)?;
-    let bbox = tree.root().abs_bounding_box();
-    if bbox.width() <= 0.0 || bbox.height() <= 0.0 {
-        return Err(RenderError::Internal(format!(
-            "font has no glyph U+{code:04X}"
-        )));
-    }
+    let svg = |stroke_width: f32| {
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><text x="100" y="800" font-family="{}" font-size="700" fill="#000" stroke="#000" stroke-width="{stroke_width}" stroke-linejoin="round">{ch}</text></svg>"##,
+            fonts::FAMILY
+        )
+    };
+    // The text's layout box includes line spacing, so measure the ink itself.
+    let probe = fonts::rasterize(&fonts::parse(&svg(0.0))?, Transform::identity(), 1000, 1000)?;
+    let (x0, y0, x1, y1) = ink_box(probe.data(), 1000)
+        .ok_or_else(|| RenderError::Internal(format!("font has no glyph U+{code:04X}")))?;
+    let (bw, bh) = ((x1 - x0) as f32, (y1 - y0) as f32);
     let hi = HI_PX as f32;
     let (h, w, base) = glyph_box(role);
-    let s = (h * hi / bbox.height()).min(w * hi / bbox.width());
-    let tx = hi / 2.0 - s * (bbox.x() + bbox.width() / 2.0);
-    let ty = base * hi - s * bbox.bottom();
+    let s = (h * hi / bh).min(w * hi / bw);
+    let tx = hi / 2.0 - s * (x0 as f32 + bw / 2.0);
+    let ty = base * hi - s * y1 as f32;
+    let tree = fonts::parse(&svg(stroke * hi / s))?;
     let pixmap = fonts::rasterize(
         &tree,
         Transform::from_row(s, 0.0, 0.0, s, tx, ty),
@@ -157,6 +164,22 @@ fn glyph_alpha(code: u32, role: Role) -> Result<Vec<u8>, RenderError> {
         HI_PX,
     )?;
     Ok(pixmap.data().chunks_exact(4).map(|p| p[3]).collect())
+}
+
+/// The bounding box `(x0, y0, x1, y1)` (exclusive ends) of the pixels with
+/// any coverage in a square RGBA image of side `size`.
+fn ink_box(rgba: &[u8], size: usize) -> Option<(usize, usize, usize, usize)> {
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for (i, px) in rgba.chunks_exact(4).enumerate() {
+        if px[3] > 0 {
+            let (x, y) = (i % size, i / size);
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x + 1);
+            y1 = y1.max(y + 1);
+        }
+    }
+    (x1 > x0).then_some((x0, y0, x1, y1))
 }
 
 /// Coverage of the whole shape: everything not reachable from the image
@@ -203,12 +226,15 @@ fn glyph_piece(piece: Piece) -> Result<Vec<u8>, RenderError> {
         Color::White => glyph(piece.role),
         Color::Black => glyph(piece.role) + 6,
     };
-    let ink = glyph_alpha(code, piece.role)?;
-    let body = silhouette(&ink, HI_PX as usize);
-    let (body_rgb, ink_rgb) = match piece.color {
-        Color::White => (LIGHT, DARK),
-        Color::Black => (LIGHT, DARK),
+    let stroke = match piece.color {
+        Color::White => WHITE_STROKE,
+        Color::Black => BLACK_STROKE,
     };
+    let ink = glyph_alpha(code, piece.role, stroke)?;
+    let body = silhouette(&ink, HI_PX as usize);
+    // Both colours use a light body under dark ink: the white glyph is an
+    // outline (light piece), the black glyph is solid with light cut-outs.
+    let (body_rgb, ink_rgb) = (LIGHT, DARK);
     let mut out = Vec::with_capacity(ink.len() * 4);
     for (&a_ink, &a_body) in ink.iter().zip(&body) {
         // `ink` over `body`, premultiplied.

@@ -5,6 +5,8 @@
 //! once in RGBA and stored as palette indices, so drawing a board is 64 tile
 //! copies. Coordinate labels are kept as small alpha masks.
 
+use std::sync::atomic::{AtomicU16, Ordering};
+
 use shakmaty::Piece;
 
 use super::{
@@ -32,6 +34,23 @@ const BACKGROUNDS: usize = 4;
 /// Empty + 12 pieces.
 const CONTENTS: usize = 13;
 
+/// A colour laid over the board per request, with a cached blend table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ink {
+    /// Coordinates on dark squares (drawn in the light square colour).
+    OnDark = 0,
+    /// Coordinates on light squares (drawn in the dark square colour).
+    OnLight = 1,
+    /// Arrows.
+    Arrow = 2,
+}
+
+const INKS: usize = 3;
+/// Coverage levels kept apart in the blend table.
+const ALPHA_LEVELS: usize = 32;
+/// Marks a blend-table entry not computed yet.
+const UNKNOWN: u16 = u16::MAX;
+
 /// An anti-aliased label (coverage per pixel).
 #[derive(Debug, Clone)]
 pub struct Label {
@@ -57,6 +76,11 @@ pub struct TileSet {
     pub files: Vec<Label>,
     /// Labels `1`..`8`.
     pub ranks: Vec<Label>,
+    /// `[ink][under][alpha level]` → palette index, filled on first use.
+    /// Concurrent fills race benignly: every thread computes the same value.
+    blends: Vec<AtomicU16>,
+    bar_bg: u8,
+    bar_fg: u8,
 }
 
 impl TileSet {
@@ -110,7 +134,7 @@ impl TileSet {
         let mut mapper = Mapper::new(&palette);
         let tiles: Vec<u8> = rgb.iter().map(|&c| mapper.index(c)).collect();
 
-        let label_px = (square_px as f32 * 0.2).max(8.0);
+        let label_px = (square_px as f32 * 0.22).max(8.0);
         let files = "abcdefgh"
             .chars()
             .map(|c| label(c, label_px))
@@ -119,6 +143,8 @@ impl TileSet {
             .chars()
             .map(|c| label(c, label_px))
             .collect::<Result<Vec<_>, _>>()?;
+        let bar_bg = palette.nearest_exact(theme.bar_bg);
+        let bar_fg = palette.nearest_exact(theme.bar_fg);
         Ok(TileSet {
             square_px,
             theme,
@@ -126,7 +152,50 @@ impl TileSet {
             tiles,
             files,
             ranks,
+            blends: (0..INKS * 256 * ALPHA_LEVELS)
+                .map(|_| AtomicU16::new(UNKNOWN))
+                .collect(),
+            bar_bg,
+            bar_fg,
         })
+    }
+
+    /// The index showing `ink` with coverage `alpha` over index `under`.
+    pub fn blend(&self, under: u8, ink: Ink, alpha: u8) -> u8 {
+        let level = usize::from(alpha) * ALPHA_LEVELS / 256;
+        let slot = &self.blends[(ink as usize * 256 + usize::from(under)) * ALPHA_LEVELS + level];
+        let cached = slot.load(Ordering::Relaxed);
+        if cached != UNKNOWN {
+            return cached as u8;
+        }
+        let (color, opacity) = match ink {
+            Ink::OnDark => (self.theme.light, 1.0),
+            Ink::OnLight => (self.theme.dark, 1.0),
+            Ink::Arrow => (self.theme.arrow.color, self.theme.arrow.alpha()),
+        };
+        // The middle of the coverage level, full at the top level.
+        let a = if level + 1 == ALPHA_LEVELS {
+            1.0
+        } else {
+            (level as f32 + 0.5) / ALPHA_LEVELS as f32
+        };
+        let idx = self
+            .palette
+            .nearest_exact(self.palette.color(under).blend(color, a * opacity));
+        slot.store(u16::from(idx), Ordering::Relaxed);
+        idx
+    }
+
+    /// The index of an RGB pixel of the players bar: its two colours
+    /// exactly, anti-aliased edges through the palette's lookup table.
+    pub fn bar_index(&self, c: Rgb) -> u8 {
+        if c == self.theme.bar_bg {
+            self.bar_bg
+        } else if c == self.theme.bar_fg {
+            self.bar_fg
+        } else {
+            self.palette.nearest(c)
+        }
     }
 
     /// Palette indices (`square_px`² bytes, row-major) of one tile.

@@ -32,6 +32,8 @@ pub enum GameButton {
     DrawAccept,
     DrawDecline,
     DrawClaim,
+    /// Add a day to the opponent's correspondence deadline.
+    GiveTime,
 }
 
 const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
@@ -40,13 +42,14 @@ const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
     (ChallengeButton::Cancel, "cancel"),
 ];
 
-const GAME_ACTIONS: [(GameButton, &str); 6] = [
+const GAME_ACTIONS: [(GameButton, &str); 7] = [
     (GameButton::Resign, "resign"),
     (GameButton::ResignConfirm, "resign-confirm"),
     (GameButton::DrawOffer, "draw-offer"),
     (GameButton::DrawAccept, "draw-accept"),
     (GameButton::DrawDecline, "draw-decline"),
     (GameButton::DrawClaim, "draw-claim"),
+    (GameButton::GiveTime, "give-time"),
 ];
 
 impl ButtonAction {

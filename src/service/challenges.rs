@@ -9,10 +9,7 @@ use super::{
     error::{check_length, refuse, ServiceError},
     Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
-use crate::{
-    chess::Game,
-    store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError},
-};
+use crate::store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError};
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
 
@@ -24,6 +21,7 @@ impl Service {
         color: ColorChoice,
         rated: Option<bool>,
         time: Option<String>,
+        fen: Option<String>,
     ) -> Result<Reply, ServiceError> {
         let settings = self.store().server(&actor.server).await?;
         let time = match time {
@@ -34,6 +32,20 @@ impl Service {
             None => settings.default_time_control.clone(),
         };
         let time_control = super::play::parse_time_control(&time)?;
+        let initial_fen = match fen {
+            Some(text) => {
+                check_length("fen", &text, 100)?;
+                let game = crate::chess::Game::from_fen(&text)
+                    .or_else(|e| refuse(format!("`fen`: {e}")))?;
+                if game.is_over() {
+                    return refuse(
+                        "`fen`: that position is already over; pick one that can be played.",
+                    );
+                }
+                game.initial_fen().map(str::to_owned)
+            }
+            None => None,
+        };
         let now = self.now_ms();
         if let Some(opponent) = &opponent {
             check_length("opponent", &opponent.name, 100)?;
@@ -79,6 +91,7 @@ impl Service {
                 color: color.id().to_owned(),
                 rated,
                 time_control: time_control.canonical.clone(),
+                initial_fen: initial_fen.clone(),
                 created_ms: now,
                 expires_ms: now + settings.challenge_ttl_ms,
             })
@@ -102,7 +115,12 @@ impl Service {
             text.push_str(&self.stakes_line(actor, &o.id).await?);
         }
         text.push_str(&format!(
-            " The challenge expires in {} h.",
+            "{} The challenge expires in {} h.",
+            if initial_fen.is_some() {
+                " From a set position."
+            } else {
+                ""
+            },
             settings.challenge_ttl_ms / 3_600_000
         ));
         let button = |action, label: &str, style| Button {
@@ -254,8 +272,8 @@ impl Service {
             black_id: black,
             rated: c.rated,
             time_control: time_control.canonical.clone(),
-            initial_fen: None,
-            deadline_ms: super::play::next_deadline(&time_control.canonical, &Game::new(), now),
+            initial_fen: c.initial_fen.clone(),
+            deadline_ms: super::time::first_deadline(&time_control.canonical, now),
             created_ms: now,
         };
         let game = match self

@@ -82,6 +82,12 @@ pub enum Setting {
     StrictIllegalMoves(bool),
     ChallengeHours(i64),
     RatedGamesPerPairDaily(i64),
+    VacationDaysPerYear(i64),
+    /// Hours before a deadline to remind, e.g. `[24, 1]`.
+    ReminderHours(Vec<i64>),
+    /// The asker's own preference (not a moderator setting): reminders by
+    /// direct message (`true`) or as a mention in the game's channel.
+    NotifyByDm(bool),
 }
 
 /// Everything the bot can be asked.
@@ -94,6 +100,8 @@ pub enum Command {
         rated: Option<bool>,
         /// `None`: the server's default time control.
         time: Option<String>,
+        /// Start from this position instead of the standard one.
+        fen: Option<String>,
     },
     /// Accept a challenge: by id (a button), or the one waiting in this channel.
     Accept {
@@ -137,6 +145,11 @@ pub enum Command {
     },
     Settings {
         changes: Vec<Setting>,
+    },
+    /// Take `days` of vacation (pausing correspondence deadlines), or end a
+    /// running vacation with `0`.
+    Vacation {
+        days: i64,
     },
     Help,
     /// A button press, by its custom id.

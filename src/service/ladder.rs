@@ -280,7 +280,8 @@ impl Service {
             black_points: points_before(&r.game.black_id),
             extra: vec![("GameId".to_owned(), r.id.to_string())],
         };
-        let text = pgn::export(&session.game, &tags, None);
+        let clocks = clock_comments(&session.game, &r.game.time_control);
+        let text = pgn::export(&session.game, &tags, clocks.as_deref());
         Ok(Reply::text(format!("```\n{text}```")))
     }
 
@@ -345,6 +346,23 @@ impl Service {
         }
         Ok(lines)
     }
+}
+
+/// For a live game, the mover's remaining time after each ply (`[%clk]`).
+fn clock_comments(game: &crate::chess::Game, time_control: &str) -> Option<Vec<i64>> {
+    let tc: crate::clock::TimeControl = time_control.parse().ok()?;
+    let live = tc.live()?;
+    let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
+    let first = shakmaty::Position::turn(game.initial_position());
+    Some(
+        (1..=times.len())
+            .map(|n| {
+                let mover = if n % 2 == 1 { first } else { !first };
+                crate::clock::clocks_after(live, &times[..n]).remaining_ms
+                    [crate::chess::color_index(mover)]
+            })
+            .collect(),
+    )
 }
 
 /// `YYYY.MM.DD` of a unix-ms time (UTC), for the PGN `Date` tag.

@@ -18,6 +18,7 @@ mod play;
 pub mod reply;
 mod session;
 mod settings;
+mod time;
 mod view;
 
 use std::sync::Arc;
@@ -90,7 +91,11 @@ impl Service {
                 color,
                 rated,
                 time,
-            } => self.challenge(actor, opponent, color, rated, time).await,
+                fen,
+            } => {
+                self.challenge(actor, opponent, color, rated, time, fen)
+                    .await
+            }
             Command::Accept { challenge } => self.accept(actor, challenge).await,
             Command::Decline { challenge } => self.decline(actor, challenge).await,
             Command::Cancel { challenge } => self.cancel(actor, challenge).await,
@@ -106,6 +111,7 @@ impl Service {
             Command::Pgn { game } => self.pgn(actor, game).await,
             Command::RatingPreview { opponent } => self.rating_preview(actor, &opponent).await,
             Command::Settings { changes } => self.settings(actor, changes).await,
+            Command::Vacation { days } => self.vacation(actor, days).await,
             Command::Help => Ok(help::help()),
             Command::Button { id } => self.button(actor, &id).await,
         }
@@ -135,6 +141,7 @@ impl Service {
                     GameButton::DrawAccept => self.draw(actor, DrawAction::Accept, at).await,
                     GameButton::DrawDecline => self.draw(actor, DrawAction::Decline, at).await,
                     GameButton::DrawClaim => self.draw(actor, DrawAction::Claim, at).await,
+                    GameButton::GiveTime => self.give_time(actor, id).await,
                 }
             }
         }
@@ -170,6 +177,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Pgn { .. } => "pgn",
         Command::RatingPreview { .. } => "rating-preview",
         Command::Settings { .. } => "settings",
+        Command::Vacation { .. } => "vacation",
         Command::Help => "help",
         Command::Button { .. } => "button",
     }

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     chess::{color_name, DrawOffer, Game, PlayTextError},
-    clock::{clocks_after, TimeControl},
+    clock::TimeControl,
 };
 
 /// Longest move text read (the longest real input is about 12 characters).
@@ -35,21 +35,6 @@ pub(super) fn parse_time_control(text: &str) -> Result<ParsedTimeControl, Servic
             description: tc.describe(),
         }),
         Err(e) => refuse(format!("`time`: {e}")),
-    }
-}
-
-/// When the side to move runs out of time in `game` under `time_control`.
-pub(super) fn next_deadline(time_control: &str, game: &Game, now_ms: i64) -> Option<i64> {
-    let tc: TimeControl = time_control.parse().ok()?;
-    match &tc {
-        TimeControl::Correspondence(c) => {
-            let since = game.last_ply().map_or(now_ms, |p| p.at_ms);
-            Some(since + i64::from(c.days()) * 24 * 3600 * 1000)
-        }
-        TimeControl::Live(live) => {
-            let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
-            clocks_after(live, &times).flag_time()
-        }
     }
 }
 
@@ -91,7 +76,7 @@ impl Service {
         claim_draw: bool,
     ) -> Result<Reply, ServiceError> {
         check_length("move", text, MAX_MOVE_CHARS)?;
-        let (_guard, mut session) = self.target_game(actor, None).await?;
+        let (guard, mut session) = self.target_game(actor, None).await?;
         let side = session.side_of_actor(actor)?;
         if session.game.turn() != side {
             let waiting = self
@@ -103,6 +88,10 @@ impl Service {
             ));
         }
         let now = self.now_ms();
+        if session.record.state.deadline_ms.is_some_and(|d| d <= now) {
+            // The scheduler has not fired yet, but the time is up all the same.
+            return self.expire_session(&mut session).await;
+        }
         let mut game = session.game.clone();
         let played = if claim_draw {
             game.play_text_claiming_draw(text, now)
@@ -116,6 +105,10 @@ impl Service {
                 let applied = self.commit(&mut session, &game, true).await?;
                 let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
                 reply.text = format!("{} — {}", echo_move(&game), reply.text);
+                // Other games of this player are locked one by one to
+                // re-derive their deadlines: release this one first.
+                drop(guard);
+                self.back_from_vacation(actor).await?;
                 Ok(reply)
             }
             Err(PlayTextError::Rule(e)) => refuse(e.to_string()),

@@ -51,6 +51,17 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+/// A message the bot sends on its own (reminders, timeouts), not as the
+/// answer to a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The channel to post in, or `None` for a direct message.
+    pub channel: Option<String>,
+    /// For a direct message: the user to write to.
+    pub dm_user: Option<String>,
+    pub reply: Reply,
+}
+
 /// A request to open a thread for a new game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpenThread {

@@ -174,9 +174,16 @@ impl Service {
             illegal_black: i64::from(illegal_black),
             deadline_ms: if ending.is_some() {
                 None
+            } else if new_move.is_some() {
+                self.deadline_for(&session.record, game, 0).await?
             } else {
-                super::play::next_deadline(&session.record.game.time_control, game, now)
-                    .or(session.record.state.deadline_ms)
+                session.record.state.deadline_ms
+            },
+            // Extra time belongs to one turn: a move ends it.
+            bonus_ms: if new_move.is_some() {
+                0
+            } else {
+                session.record.state.bonus_ms
             },
             ended_ms: ending.map(|_| now),
         };

@@ -29,8 +29,9 @@ impl Service {
                 }
             )));
         }
-        if !actor.is_moderator {
-            return refuse("Only moderators (Manage Server) can change the settings.");
+        let personal_only = changes.iter().all(|c| matches!(c, Setting::NotifyByDm(_)));
+        if !actor.is_moderator && !personal_only {
+            return refuse("Only moderators (Manage Server) can change the server's settings; everyone may set `notify`.");
         }
         let mut done = Vec::new();
         for change in changes {
@@ -66,6 +67,49 @@ impl Service {
                     }
                     settings.challenge_ttl_ms = hours * 3_600_000;
                     done.push(format!("challenges expire after {hours} h"));
+                }
+                Setting::VacationDaysPerYear(days) => {
+                    if !(0..=60).contains(&days) {
+                        return refuse("`vacation_days` must be between 0 and 60.");
+                    }
+                    settings.vacation_days_per_year = days;
+                    done.push(format!("vacation days per year: {days}"));
+                }
+                Setting::ReminderHours(hours) => {
+                    if hours.is_empty()
+                        || hours.len() > 4
+                        || hours.iter().any(|h| !(1..=24 * 7).contains(h))
+                    {
+                        return refuse(
+                            "`reminders` is up to four hour counts between 1 and 168, e.g. `24,1`.",
+                        );
+                    }
+                    let mut hours = hours;
+                    hours.sort_unstable_by(|a, b| b.cmp(a));
+                    hours.dedup();
+                    done.push(format!(
+                        "reminders {} h before a deadline",
+                        hours
+                            .iter()
+                            .map(i64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ));
+                    settings.reminder_hours = hours;
+                }
+                Setting::NotifyByDm(dm) => {
+                    self.store()
+                        .set_notify_dm(&actor.server, &actor.user, dm)
+                        .await?;
+                    done.push(format!(
+                        "{}'s reminders: {}",
+                        super::display_name(&actor.name),
+                        if dm {
+                            "by direct message (one summary a day)"
+                        } else {
+                            "as a mention in the game's channel"
+                        }
+                    ));
                 }
                 Setting::RatedGamesPerPairDaily(n) => {
                     if !(0..=100).contains(&n) {

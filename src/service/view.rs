@@ -81,8 +81,7 @@ impl Service {
         if let Some(tc) = &tc {
             card.fields.push(("Time".to_owned(), tc.describe()));
             if !game.is_over() {
-                card.deadline_ms =
-                    super::play::next_deadline(&record.game.time_control, game, self.now_ms());
+                card.deadline_ms = record.state.deadline_ms;
             }
         }
         if let Some([w, b]) = &ratings {
@@ -139,6 +138,7 @@ impl Service {
                     ButtonStyle::Secondary,
                 )),
             }
+            reply.buttons.extend(self.give_time_button(session));
             if game.claimable_draw().is_some() {
                 reply.buttons.push(button(
                     GameButton::DrawClaim,

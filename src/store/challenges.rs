@@ -9,7 +9,7 @@ use super::{
 };
 
 const CHALLENGE_COLUMNS: &str = "id, server_id, channel_id, challenger_id, opponent_id, color, \
-     rated, time_control, created_ms, expires_ms, status, game_id";
+     rated, time_control, initial_fen, created_ms, expires_ms, status, game_id";
 
 fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRecord, sqlx::Error> {
     let status: String = row.try_get("status")?;
@@ -23,6 +23,7 @@ fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRecord, sqlx::Error> {
             color: row.try_get("color")?,
             rated: row.try_get::<i64, _>("rated")? != 0,
             time_control: row.try_get("time_control")?,
+            initial_fen: row.try_get("initial_fen")?,
             created_ms: row.try_get("created_ms")?,
             expires_ms: row.try_get("expires_ms")?,
         },
@@ -38,8 +39,8 @@ impl Store {
     pub async fn create_challenge(&self, c: &NewChallenge) -> Result<ChallengeRecord, StoreError> {
         let row = sqlx::query(
             "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, color, \
-             rated, time_control, created_ms, expires_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+             rated, time_control, created_ms, expires_ms, initial_fen) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
         )
         .bind(c.server_id.clone())
         .bind(c.channel_id.clone())
@@ -50,6 +51,7 @@ impl Store {
         .bind(c.time_control.clone())
         .bind(c.created_ms)
         .bind(c.expires_ms)
+        .bind(c.initial_fen.clone())
         .fetch_one(&self.pool)
         .await?;
         Ok(ChallengeRecord {

@@ -16,6 +16,7 @@ mod challenges;
 mod games;
 pub mod model;
 mod players;
+mod time;
 
 use std::{str::FromStr, time::Duration};
 
@@ -25,6 +26,7 @@ use sqlx::{
 };
 
 pub use model::*;
+pub use time::Vacation;
 
 /// Which database a store talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -17,6 +17,11 @@ pub struct ServerSettings {
     pub challenge_ttl_ms: i64,
     /// Rated games allowed between the same two players per day (0: no limit).
     pub rated_games_per_pair_daily: i64,
+    /// Vacation days each player may take per year (365 days).
+    pub vacation_days_per_year: i64,
+    /// Hours before a correspondence deadline at which the player to move
+    /// is reminded, largest first.
+    pub reminder_hours: Vec<i64>,
 }
 
 impl ServerSettings {
@@ -30,6 +35,8 @@ impl ServerSettings {
             strict_illegal_moves: false,
             challenge_ttl_ms: 24 * 3600 * 1000,
             rated_games_per_pair_daily: 0,
+            vacation_days_per_year: 14,
+            reminder_hours: vec![24, 1],
         }
     }
 }
@@ -46,6 +53,9 @@ pub struct PlayerRecord {
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
+    /// Reminders by direct message (at most one summary a day) instead of
+    /// a mention in the game's channel.
+    pub notify_dm: bool,
 }
 
 /// Where a challenge stands.
@@ -94,6 +104,8 @@ pub struct NewChallenge {
     pub color: String,
     pub rated: bool,
     pub time_control: String,
+    /// The starting position, when not the standard one.
+    pub initial_fen: Option<String>,
     pub created_ms: i64,
     pub expires_ms: i64,
 }
@@ -135,6 +147,9 @@ pub struct GameState {
     pub illegal_white: i64,
     pub illegal_black: i64,
     pub deadline_ms: Option<i64>,
+    /// Extra time for the side to move in the current turn (given by the
+    /// opponent, or downtime grace); a move resets it.
+    pub bonus_ms: i64,
     pub ended_ms: Option<i64>,
 }
 

@@ -5,7 +5,7 @@ use sqlx::{any::AnyRow, Row};
 use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, StoreError};
 
 const PLAYER_COLUMNS: &str =
-    "server_id, user_id, display_name, points, rated_games, wins, draws, losses";
+    "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm";
 
 fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
     Ok(PlayerRecord {
@@ -17,6 +17,7 @@ fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
         wins: row.try_get("wins")?,
         draws: row.try_get("draws")?,
         losses: row.try_get("losses")?,
+        notify_dm: row.try_get::<i64, _>("notify_dm")? != 0,
     })
 }
 
@@ -40,7 +41,8 @@ impl Store {
             .await?;
         let row = sqlx::query(
             "SELECT id, default_time_control, threads, theme, strict_illegal_moves, \
-             challenge_ttl_ms, rated_games_per_pair_daily FROM servers WHERE id = $1",
+             challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours \
+             FROM servers WHERE id = $1",
         )
         .bind(server_id.to_owned())
         .fetch_one(&self.pool)
@@ -53,6 +55,8 @@ impl Store {
             strict_illegal_moves: row.try_get::<i64, _>("strict_illegal_moves")? != 0,
             challenge_ttl_ms: row.try_get("challenge_ttl_ms")?,
             rated_games_per_pair_daily: row.try_get("rated_games_per_pair_daily")?,
+            vacation_days_per_year: row.try_get("vacation_days_per_year")?,
+            reminder_hours: parse_hours(&row.try_get::<String, _>("reminder_hours")?),
         })
     }
 
@@ -60,8 +64,8 @@ impl Store {
     pub async fn save_settings(&self, s: &ServerSettings) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
-             strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7 \
-             WHERE id = $1",
+             strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
+             vacation_days_per_year = $8, reminder_hours = $9 WHERE id = $1",
         )
         .bind(s.server_id.clone())
         .bind(s.default_time_control.clone())
@@ -70,6 +74,14 @@ impl Store {
         .bind(flag(s.strict_illegal_moves))
         .bind(s.challenge_ttl_ms)
         .bind(s.rated_games_per_pair_daily)
+        .bind(s.vacation_days_per_year)
+        .bind(
+            s.reminder_hours
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        )
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -174,4 +186,16 @@ impl Store {
             .map(rating_change_from_row)
             .collect::<Result<_, _>>()?)
     }
+}
+
+/// `"24,1"` → `[24, 1]` (largest first; bad parts are skipped).
+fn parse_hours(text: &str) -> Vec<i64> {
+    let mut hours: Vec<i64> = text
+        .split(',')
+        .filter_map(|h| h.trim().parse().ok())
+        .filter(|h| *h > 0)
+        .collect();
+    hours.sort_unstable_by(|a, b| b.cmp(a));
+    hours.dedup();
+    hours
 }

@@ -67,6 +67,7 @@ impl Console {
     pub async fn new(options: ConsoleOptions) -> anyhow::Result<Console> {
         let clock = ManualClock::new(START_MS);
         let service = Console::start_service(&options, &clock).await?;
+        service.startup().await;
         if let Some(dir) = &options.out_dir {
             std::fs::create_dir_all(dir)?;
         }
@@ -124,15 +125,26 @@ impl Console {
             }
             Line::Advance(text) => match parse_duration(&text) {
                 Ok(by) => {
-                    self.clock.advance(by);
-                    writeln!(out, "[console] time advanced by {text}")?;
+                    writeln!(out, "[console] time advances by {text}")?;
+                    self.advance(by, out).await?;
                 }
                 Err(e) => writeln!(out, "[console] {e}")?,
             },
-            Line::Restart => {
+            Line::Restart(down) => {
                 self.service.store().close().await;
+                if let Some(text) = down {
+                    match parse_duration(&text) {
+                        Ok(by) => {
+                            self.clock.advance(by);
+                            writeln!(out, "[console] the bot was down for {text}")?;
+                        }
+                        Err(e) => writeln!(out, "[console] {e}")?,
+                    }
+                }
                 self.service = Console::start_service(&self.options, &self.clock).await?;
                 writeln!(out, "[console] bot restarted")?;
+                let notices = self.service.startup().await;
+                self.post_notices(&notices, out)?;
             }
             Line::Slash {
                 user,
@@ -157,6 +169,53 @@ impl Console {
                     )?;
                 }
             },
+        }
+        Ok(())
+    }
+
+    /// Moves the simulated clock forward, stopping at every deadline and
+    /// reminder on the way so they fire at their own time, as they would
+    /// with the real clock.
+    async fn advance(
+        &mut self,
+        by: std::time::Duration,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        let by_ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+        let target = self.clock.now_ms().saturating_add(by_ms);
+        // Each step fires at least one event; the bound only guards against
+        // an event that keeps coming back.
+        for _ in 0..10_000 {
+            match self.service.next_event_ms().await {
+                Some(at) if at <= target => self.clock.set(at.max(self.clock.now_ms())),
+                _ => break,
+            }
+            let notices = self.service.tick().await;
+            self.post_notices(&notices, out)?;
+        }
+        self.clock.set(target);
+        let notices = self.service.tick().await;
+        self.post_notices(&notices, out)
+    }
+
+    fn post_notices(
+        &mut self,
+        notices: &[crate::service::Notice],
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        for notice in notices {
+            match (&notice.channel, &notice.dm_user) {
+                (_, Some(user)) => {
+                    for line in notice.reply.text.lines() {
+                        writeln!(out, "[dm → {user}] bot: {line}")?;
+                    }
+                }
+                (Some(channel), None) => {
+                    let channel = channel.clone();
+                    self.print(&channel, "", &notice.reply, out)?;
+                }
+                (None, None) => {}
+            }
         }
         Ok(())
     }

@@ -21,7 +21,8 @@ pub enum Line {
     },
     Channel(String),
     Advance(String),
-    Restart,
+    /// Restart, optionally after the bot was down for a while.
+    Restart(Option<String>),
 }
 
 /// One option of a slash command: `name:value`, or a bare value.
@@ -45,9 +46,9 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
                 Ok(Line::Channel(arg.trim_start_matches('#').to_owned()))
             }
             "advance" if !arg.is_empty() => Ok(Line::Advance(arg.to_owned())),
-            "restart" => Ok(Line::Restart),
+            "restart" => Ok(Line::Restart((!arg.is_empty()).then(|| arg.to_owned()))),
             _ => Err(format!(
-                "unknown directive `:{word}`: use :channel NAME, :advance 3d or :restart"
+                "unknown directive `:{word}`: use :channel NAME, :advance 3d, :restart or :restart 2h (down for 2 h)"
             )),
         };
     }
@@ -129,7 +130,7 @@ fn split_tokens(text: &str) -> Result<Vec<String>, String> {
 /// The options each command takes, in the order bare values fill them.
 fn options_of(command: &str) -> Option<&'static [&'static str]> {
     Some(match command {
-        "challenge" => &["opponent", "color", "rated", "time"],
+        "challenge" => &["opponent", "color", "rated", "time", "fen"],
         "accept" | "decline" | "cancel" => &["challenge"],
         "move" => &["text", "claim_draw"],
         "board" | "abort" | "games" | "help" => &[],
@@ -146,7 +147,11 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "strict_illegal_moves",
             "challenge_hours",
             "rated_per_pair_daily",
+            "vacation_days",
+            "reminders",
+            "notify",
         ],
+        "vacation" => &["days"],
         _ => return None,
     })
 }
@@ -198,6 +203,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
             },
             rated: get("rated").map(|v| boolean("rated", &v)).transpose()?,
             time: get("time"),
+            fen: get("fen"),
         },
         "accept" => Command::Accept {
             challenge: get("challenge")
@@ -269,11 +275,29 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                     "theme" => Setting::Theme(value.clone()),
                     "strict_illegal_moves" => Setting::StrictIllegalMoves(boolean(name, value)?),
                     "challenge_hours" => Setting::ChallengeHours(number(name, value)?),
+                    "vacation_days" => Setting::VacationDaysPerYear(number(name, value)?),
+                    "reminders" => Setting::ReminderHours(
+                        value
+                            .split(',')
+                            .map(|h| number(name, h))
+                            .collect::<Result<_, _>>()?,
+                    ),
+                    "notify" => Setting::NotifyByDm(match value.trim() {
+                        "dm" => true,
+                        "channel" => false,
+                        _ => return Err("`notify` must be dm or channel".to_owned()),
+                    }),
                     _ => Setting::RatedGamesPerPairDaily(number(name, value)?),
                 });
             }
             Command::Settings { changes }
         }
+        "vacation" => Command::Vacation {
+            days: number(
+                "days",
+                &get("days").ok_or("`/vacation` needs `days` (0 ends a vacation)")?,
+            )?,
+        },
         _ => return Err(format!("unknown command `/{command}`")),
     })
 }
@@ -356,6 +380,7 @@ mod tests {
                 color: ColorChoice::White,
                 rated: None,
                 time: Some("10+5".into()),
+                fen: None,
             })
         );
     }

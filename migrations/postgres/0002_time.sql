@@ -1,0 +1,47 @@
+-- Time (issue 6): extra time per turn, reminders sent once, vacations,
+-- notification preferences, daily DM summaries, and the bot's heartbeat
+-- (to tell downtime at start-up).
+
+-- Time added to the current turn of the side to move (give-time, downtime
+-- grace); reset by every move.
+ALTER TABLE games ADD COLUMN bonus_ms BIGINT NOT NULL DEFAULT 0;
+
+ALTER TABLE players ADD COLUMN notify_dm BIGINT NOT NULL DEFAULT 0;
+
+ALTER TABLE servers ADD COLUMN vacation_days_per_year BIGINT NOT NULL DEFAULT 14;
+-- Hours before a correspondence deadline at which the player is reminded.
+ALTER TABLE servers ADD COLUMN reminder_hours TEXT NOT NULL DEFAULT '24,1';
+
+CREATE TABLE vacations (
+    id        BIGSERIAL PRIMARY KEY,
+    server_id TEXT    NOT NULL,
+    user_id   TEXT    NOT NULL,
+    starts_ms BIGINT NOT NULL,
+    ends_ms   BIGINT NOT NULL
+);
+CREATE INDEX vacations_by_player ON vacations (server_id, user_id, ends_ms);
+
+-- One row per reminder sent: the primary key makes each reminder fire once,
+-- even with several processes.
+CREATE TABLE reminders_sent (
+    game_id BIGINT NOT NULL,
+    ply     BIGINT NOT NULL,
+    hours   BIGINT NOT NULL,
+    sent_ms BIGINT NOT NULL,
+    PRIMARY KEY (game_id, ply, hours)
+);
+
+CREATE TABLE dm_summaries (
+    server_id TEXT    NOT NULL,
+    user_id   TEXT    NOT NULL,
+    day       BIGINT NOT NULL,
+    PRIMARY KEY (server_id, user_id, day)
+);
+
+CREATE TABLE bot_state (
+    key   TEXT    PRIMARY KEY,
+    value BIGINT NOT NULL
+);
+
+-- Challenges from a position (an endgame to practise, a game to resume).
+ALTER TABLE challenges ADD COLUMN initial_fen TEXT;

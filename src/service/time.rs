@@ -1,0 +1,594 @@
+//! Time: deadlines (correspondence days per move, live flags), reminders,
+//! vacations, give-time, unstarted games, and downtime.
+//!
+//! Nothing here keeps a timer in memory. Every deadline is a column of its
+//! game, so a restart loses none, and [`Service::tick`] (called every second
+//! by the Discord runtime, and by the console's `:advance` at each event)
+//! fires what is due. Firing is a version-checked commit like any move, and
+//! a reminder is recorded under a primary key before it is sent, so with
+//! several processes each deadline fires and each reminder goes out once.
+//! The cost of re-arming at start-up is one indexed query; memory does not
+//! grow with the number of pending deadlines.
+
+use shakmaty::Color;
+
+use super::{
+    buttons::GameButton,
+    error::{refuse, ServiceError},
+    session::Session,
+    Actor, ButtonStyle, Notice, Reply, Service,
+};
+use crate::{
+    chess::{color_name, Game},
+    clock::{clocks_after, TimeControl},
+    store::{GameRecord, StoreError},
+};
+
+const HOUR_MS: i64 = 3_600_000;
+const DAY_MS: i64 = 24 * HOUR_MS;
+/// How long a live game waits for each side's first move before it is aborted.
+const LIVE_FIRST_MOVE_MS: i64 = 2 * 60_000;
+/// Extra time after a restart for correspondence deadlines that passed while
+/// the bot was down.
+pub const DOWNTIME_GRACE_MS: i64 = HOUR_MS;
+/// Heartbeats further apart than this mean the bot was down.
+const DOWNTIME_THRESHOLD_MS: i64 = 60_000;
+/// Most extra time a player can give their opponent for one turn.
+const MAX_BONUS_MS: i64 = 14 * DAY_MS;
+/// Games handled per tick, so one tick stays short.
+const TICK_BATCH: i64 = 200;
+
+impl Service {
+    /// The deadline of the side to move in `game`: correspondence days from
+    /// the start of the turn, pushed back by the mover's vacations and the
+    /// turn's extra time; for a live game, when the mover's flag falls.
+    pub(super) async fn deadline_for(
+        &self,
+        record: &GameRecord,
+        game: &Game,
+        bonus_ms: i64,
+    ) -> Result<Option<i64>, ServiceError> {
+        let Ok(tc) = record.game.time_control.parse::<TimeControl>() else {
+            return Ok(None);
+        };
+        if game.is_over() {
+            return Ok(None);
+        }
+        let turn_start = game.last_ply().map_or(record.game.created_ms, |p| p.at_ms);
+        Ok(Some(match &tc {
+            TimeControl::Correspondence(c) => {
+                let mover = match game.turn() {
+                    Color::White => &record.game.white_id,
+                    Color::Black => &record.game.black_id,
+                };
+                let mut deadline = turn_start + i64::from(c.days()) * DAY_MS;
+                for v in self
+                    .store()
+                    .vacations(&record.game.server_id, mover, turn_start)
+                    .await?
+                {
+                    if v.starts_ms < deadline {
+                        deadline += v.ends_ms - v.starts_ms.max(turn_start);
+                    }
+                }
+                deadline + bonus_ms
+            }
+            TimeControl::Live(live) => {
+                let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
+                match clocks_after(live, &times).flag_time() {
+                    Some(flag) => flag + bonus_ms,
+                    None => turn_start + LIVE_FIRST_MOVE_MS + bonus_ms,
+                }
+            }
+        }))
+    }
+
+    /// Fires every deadline and reminder that is due. Returns what to post.
+    pub async fn tick(&self) -> Vec<Notice> {
+        match self.try_tick().await {
+            Ok(notices) => notices,
+            Err(e) => {
+                tracing::error!(error = %e, "scheduler tick failed");
+                Vec::new()
+            }
+        }
+    }
+
+    async fn try_tick(&self) -> Result<Vec<Notice>, ServiceError> {
+        let now = self.now_ms();
+        self.store().heartbeat(now).await?;
+        let mut notices = Vec::new();
+        for record in self.store().games_due_by(now, TICK_BATCH).await? {
+            if let Some(notice) = self.expire(record.id).await? {
+                notices.push(notice);
+            }
+        }
+        notices.extend(self.remind(now).await?);
+        Ok(notices)
+    }
+
+    /// Ends a game whose deadline has passed: a loss on time (or a draw if
+    /// the other side cannot mate), or an abort if the game never started.
+    /// `None` if it is no longer due (another process or a move got there).
+    pub(super) async fn expire(&self, game_id: i64) -> Result<Option<Notice>, ServiceError> {
+        let _guard = self.lock_game(game_id).await;
+        let Some(record) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        let due =
+            record.is_active() && record.state.deadline_ms.is_some_and(|d| d <= self.now_ms());
+        if !due {
+            return Ok(None);
+        }
+        let mut session = self.load(record).await?;
+        match self.expire_session(&mut session).await {
+            Ok(reply) => Ok(Some(Notice {
+                channel: session.record.game.channel_id.clone(),
+                dm_user: None,
+                reply,
+            })),
+            Err(ServiceError::User(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Ends a loaded, due game and describes it.
+    pub(super) async fn expire_session(
+        &self,
+        session: &mut Session,
+    ) -> Result<Reply, ServiceError> {
+        let mut game = session.game.clone();
+        let flagged = game.turn();
+        let unstarted = game.can_abort();
+        if unstarted {
+            game.abort().or_else(|e| refuse(e.to_string()))?;
+        } else {
+            game.flag(flagged).or_else(|e| refuse(e.to_string()))?;
+        }
+        let applied = self.commit(session, &game, false).await?;
+        let mut reply = self.board_reply(session, &game, applied.ratings).await?;
+        let name = self
+            .name_of(&session.record.game.server_id, session.player_id(flagged))
+            .await?;
+        reply.text = if unstarted {
+            format!(
+                "The first moves never came in time, so the game is aborted and not rated. {}",
+                reply.text
+            )
+        } else {
+            format!(
+                "{name} ({}) ran out of time. {}",
+                color_name(flagged),
+                reply.text
+            )
+        };
+        reply.mentions = vec![
+            session.record.game.white_id.clone(),
+            session.record.game.black_id.clone(),
+        ];
+        Ok(reply)
+    }
+
+    /// Reminds players whose correspondence deadlines come near.
+    async fn remind(&self, now: i64) -> Result<Vec<Notice>, ServiceError> {
+        let mut notices = Vec::new();
+        let horizon = now + 14 * DAY_MS;
+        for record in self.store().games_due_by(horizon, 10 * TICK_BATCH).await? {
+            let Some(deadline) = record.state.deadline_ms else {
+                continue;
+            };
+            let Ok(TimeControl::Correspondence(_)) =
+                record.game.time_control.parse::<TimeControl>()
+            else {
+                continue;
+            };
+            let settings = self.store().server(&record.game.server_id).await?;
+            let session = self.load(record).await?;
+            let ply = session.game.plies().len() as i64;
+            let turn_start = session
+                .game
+                .last_ply()
+                .map_or(session.record.game.created_ms, |p| p.at_ms);
+            // Every reminder this turn that is due now; the nearest one is sent.
+            let mut due = Vec::new();
+            for hours in &settings.reminder_hours {
+                let at = deadline - hours * HOUR_MS;
+                if at <= now && deadline - turn_start > hours * HOUR_MS {
+                    due.push(*hours);
+                }
+            }
+            let mut fresh = false;
+            for hours in &due {
+                fresh |= self
+                    .store()
+                    .mark_reminder(session.record.id, ply, *hours, now)
+                    .await?;
+            }
+            if !fresh {
+                continue;
+            }
+            notices.extend(self.reminder_notice(&session, deadline, now).await?);
+        }
+        Ok(notices)
+    }
+
+    async fn reminder_notice(
+        &self,
+        session: &Session,
+        deadline: i64,
+        now: i64,
+    ) -> Result<Option<Notice>, ServiceError> {
+        let server = &session.record.game.server_id;
+        let mover = session.player_id(session.game.turn()).to_owned();
+        let opponent = self
+            .name_of(server, session.player_id(!session.game.turn()))
+            .await?;
+        let left = human_left(deadline - now);
+        let player = self.store().player(server, &mover).await?;
+        if player.is_some_and(|p| p.notify_dm) {
+            // One summary a day lists every waiting game; later reminders
+            // that day are covered by it.
+            if !self
+                .store()
+                .claim_dm_summary(server, &mover, now.div_euclid(DAY_MS))
+                .await?
+            {
+                return Ok(None);
+            }
+            let mut lines = vec!["Games waiting for your move:".to_owned()];
+            for g in self.store().games_of(server, &mover, true, 25).await? {
+                let s = self.load(g).await?;
+                if s.player_id(s.game.turn()) != mover {
+                    continue;
+                }
+                let other = self.name_of(server, s.player_id(!s.game.turn())).await?;
+                let when = s
+                    .record
+                    .state
+                    .deadline_ms
+                    .map_or_else(String::new, |d| format!(", {} left", human_left(d - now)));
+                lines.push(format!("• game #{} vs {other}{when}", s.record.id));
+            }
+            return Ok(Some(Notice {
+                channel: None,
+                dm_user: Some(mover),
+                reply: Reply::text(lines.join("\n")),
+            }));
+        }
+        Ok(Some(Notice {
+            channel: session.record.game.channel_id.clone(),
+            dm_user: None,
+            reply: Reply {
+                text: format!(
+                    "Reminder: it's your move against {opponent} (game #{}); {left} left.",
+                    session.record.id
+                ),
+                mentions: vec![mover],
+                card: None,
+                ..Reply::default()
+            },
+        }))
+    }
+
+    /// At start-up: time the bot was down is not charged. Correspondence
+    /// deadlines that passed meanwhile get [`DOWNTIME_GRACE_MS`] from now;
+    /// live clocks resume as they stood at the last stored move.
+    pub async fn startup(&self) -> Vec<Notice> {
+        match self.try_startup().await {
+            Ok(notices) => notices,
+            Err(e) => {
+                tracing::error!(error = %e, "start-up recovery failed");
+                Vec::new()
+            }
+        }
+    }
+
+    async fn try_startup(&self) -> Result<Vec<Notice>, ServiceError> {
+        let now = self.now_ms();
+        let last = self.store().last_heartbeat().await?;
+        self.store().heartbeat(now).await?;
+        let Some(last) = last.filter(|l| now - l > DOWNTIME_THRESHOLD_MS) else {
+            return Ok(Vec::new());
+        };
+        let mut notices = Vec::new();
+        for record in self.store().games_due_by(i64::MAX, i64::MAX).await? {
+            let _guard = self.lock_game(record.id).await;
+            let session = self.load(record).await?;
+            let r = &session.record;
+            let Some(deadline) = r.state.deadline_ms else {
+                continue;
+            };
+            let live = matches!(
+                r.game.time_control.parse::<TimeControl>(),
+                Ok(TimeControl::Live(_))
+            );
+            let turn_start = session
+                .game
+                .last_ply()
+                .map_or(r.game.created_ms, |p| p.at_ms);
+            let (bonus, text) = if live {
+                (
+                    r.state.bonus_ms + (now - turn_start).max(0),
+                    "The bot was down; the clocks resume as they stood at the last move.",
+                )
+            } else if deadline > last && deadline <= now {
+                (
+                    r.state.bonus_ms + (now + DOWNTIME_GRACE_MS - deadline),
+                    "The bot was down when your deadline passed: you have one more hour.",
+                )
+            } else {
+                continue;
+            };
+            let new_deadline = self.deadline_for(r, &session.game, bonus).await?;
+            match self
+                .store()
+                .set_deadline(r.id, r.version, new_deadline, bonus)
+                .await
+            {
+                Ok(()) | Err(StoreError::Conflict) => {}
+                Err(e) => return Err(e.into()),
+            }
+            notices.push(Notice {
+                channel: r.game.channel_id.clone(),
+                dm_user: None,
+                reply: Reply {
+                    text: format!("{text} (game #{})", r.id),
+                    mentions: vec![session.player_id(session.game.turn()).to_owned()],
+                    ..Reply::default()
+                },
+            });
+        }
+        Ok(notices)
+    }
+
+    /// When the next deadline or reminder falls (for a simulated clock that
+    /// jumps from event to event).
+    pub async fn next_event_ms(&self) -> Option<i64> {
+        let games = self
+            .store()
+            .games_due_by(i64::MAX, 10 * TICK_BATCH)
+            .await
+            .ok()?;
+        let mut next: Option<i64> = None;
+        let mut consider = |t: i64| next = Some(next.map_or(t, |n: i64| n.min(t)));
+        for record in games {
+            let Some(deadline) = record.state.deadline_ms else {
+                continue;
+            };
+            consider(deadline);
+            let Ok(TimeControl::Correspondence(_)) =
+                record.game.time_control.parse::<TimeControl>()
+            else {
+                continue;
+            };
+            let Ok(settings) = self.store().server(&record.game.server_id).await else {
+                continue;
+            };
+            let Ok(session) = self.load(record).await else {
+                continue;
+            };
+            let ply = session.game.plies().len() as i64;
+            let turn_start = session
+                .game
+                .last_ply()
+                .map_or(session.record.game.created_ms, |p| p.at_ms);
+            for hours in settings.reminder_hours {
+                let at = deadline - hours * HOUR_MS;
+                if deadline - turn_start > hours * HOUR_MS
+                    && !self
+                        .store()
+                        .reminder_sent(session.record.id, ply, hours)
+                        .await
+                        .unwrap_or(true)
+                {
+                    consider(at);
+                }
+            }
+        }
+        next
+    }
+
+    /// Re-derives the deadlines of `user`'s correspondence games where it is
+    /// their move (after a vacation starts or ends).
+    pub(super) async fn refresh_deadlines_of(
+        &self,
+        server: &str,
+        user: &str,
+    ) -> Result<Vec<String>, ServiceError> {
+        let mut opponents = Vec::new();
+        for record in self.store().games_of(server, user, true, 100).await? {
+            let _guard = self.lock_game(record.id).await;
+            let Some(record) = self.store().game(record.id).await? else {
+                continue;
+            };
+            let session = self.load(record).await?;
+            let Some(side) = session.side_of(user) else {
+                continue;
+            };
+            opponents.push(session.player_id(!side).to_owned());
+            if session.game.turn() != side {
+                continue;
+            }
+            let r = &session.record;
+            let deadline = self
+                .deadline_for(r, &session.game, r.state.bonus_ms)
+                .await?;
+            match self
+                .store()
+                .set_deadline(r.id, r.version, deadline, r.state.bonus_ms)
+                .await
+            {
+                Ok(()) | Err(StoreError::Conflict) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        opponents.sort();
+        opponents.dedup();
+        Ok(opponents)
+    }
+
+    pub(super) async fn vacation(&self, actor: &Actor, days: i64) -> Result<Reply, ServiceError> {
+        let now = self.now_ms();
+        let settings = self.store().server(&actor.server).await?;
+        let name = super::display_name(&actor.name);
+        if days == 0 {
+            if !self
+                .store()
+                .end_vacation(&actor.server, &actor.user, now)
+                .await?
+            {
+                return refuse("You are not on vacation.");
+            }
+            let opponents = self
+                .refresh_deadlines_of(&actor.server, &actor.user)
+                .await?;
+            return Ok(Reply {
+                text: format!("{name} is back from vacation: their clocks run again."),
+                mentions: opponents,
+                ..Reply::default()
+            });
+        }
+        let budget = settings.vacation_days_per_year;
+        if !(1..=budget.max(1)).contains(&days) || budget == 0 {
+            return refuse(format!(
+                "`days` must be between 1 and {budget} (this server's yearly vacation)."
+            ));
+        }
+        let year_ago = now - 365 * DAY_MS;
+        let taken = self
+            .store()
+            .vacations(&actor.server, &actor.user, year_ago)
+            .await?;
+        if let Some(running) = taken.iter().find(|v| v.starts_ms <= now && v.ends_ms > now) {
+            return refuse(format!(
+                "You are already on vacation ({} left). Use `/vacation days:0` to end it.",
+                human_left(running.ends_ms - now)
+            ));
+        }
+        let used_ms: i64 = taken
+            .iter()
+            .map(|v| v.ends_ms - v.starts_ms.max(year_ago))
+            .sum();
+        let left_ms = budget * DAY_MS - used_ms;
+        if days * DAY_MS > left_ms {
+            return refuse(format!(
+                "That is more vacation than you have left: {} of {budget} days this year.",
+                left_ms.max(0) as f64 / DAY_MS as f64
+            ));
+        }
+        self.store()
+            .add_vacation(&actor.server, &actor.user, now, now + days * DAY_MS)
+            .await?;
+        let opponents = self
+            .refresh_deadlines_of(&actor.server, &actor.user)
+            .await?;
+        Ok(Reply {
+            text: format!(
+                "{name} is on vacation for {days} day(s): the deadlines of their correspondence games are paused. It ends early when they move."
+            ),
+            mentions: opponents,
+            ..Reply::default()
+        })
+    }
+
+    /// Ends the actor's vacation if they move during it.
+    pub(super) async fn back_from_vacation(&self, actor: &Actor) -> Result<(), ServiceError> {
+        if self
+            .store()
+            .end_vacation(&actor.server, &actor.user, self.now_ms())
+            .await?
+        {
+            self.refresh_deadlines_of(&actor.server, &actor.user)
+                .await?;
+        }
+        Ok(())
+    }
+
+    pub(super) async fn give_time(
+        &self,
+        actor: &Actor,
+        game_id: i64,
+    ) -> Result<Reply, ServiceError> {
+        let _guard = self.lock_game(game_id).await;
+        let Some(record) = self.store().game(game_id).await? else {
+            return refuse("I can't find that game.");
+        };
+        if record.game.server_id != actor.server || !record.is_active() {
+            return refuse("That game is already over.");
+        }
+        let session = self.load(record).await?;
+        let side = session.side_of_actor(actor)?;
+        if session.game.turn() == side {
+            return refuse("You can give time while your opponent is to move.");
+        }
+        let r = &session.record;
+        if !matches!(
+            r.game.time_control.parse::<TimeControl>(),
+            Ok(TimeControl::Correspondence(_))
+        ) {
+            return refuse("Time can be given in correspondence games.");
+        }
+        let bonus = r.state.bonus_ms + DAY_MS;
+        if bonus > MAX_BONUS_MS {
+            return refuse("Your opponent already has 14 extra days for this move.");
+        }
+        let deadline = self.deadline_for(r, &session.game, bonus).await?;
+        match self
+            .store()
+            .set_deadline(r.id, r.version, deadline, bonus)
+            .await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => {
+                return refuse("That game has moved on; nothing was changed.")
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let opponent = session.player_id(!side).to_owned();
+        let opponent_name = self.name_of(&actor.server, &opponent).await?;
+        Ok(Reply {
+            text: format!(
+                "{} gave {opponent_name} one more day for this move ({} left).",
+                super::display_name(&actor.name),
+                deadline.map_or_else(String::new, |d| human_left(d - self.now_ms()))
+            ),
+            mentions: vec![opponent],
+            ..Reply::default()
+        })
+    }
+
+    /// The give-time button for correspondence boards.
+    pub(super) fn give_time_button(&self, session: &Session) -> Option<super::Button> {
+        matches!(
+            session.record.game.time_control.parse::<TimeControl>(),
+            Ok(TimeControl::Correspondence(_))
+        )
+        .then(|| {
+            self.game_button(
+                session,
+                GameButton::GiveTime,
+                "Give +1 day",
+                ButtonStyle::Secondary,
+            )
+        })
+    }
+}
+
+/// The deadline of a game that has just been created.
+pub(super) fn first_deadline(time_control: &str, now_ms: i64) -> Option<i64> {
+    match time_control.parse::<TimeControl>().ok()? {
+        TimeControl::Correspondence(c) => Some(now_ms + i64::from(c.days()) * DAY_MS),
+        TimeControl::Live(_) => Some(now_ms + LIVE_FIRST_MOVE_MS),
+    }
+}
+
+/// "2 d 23 h", "5 h 10 min", "59 min".
+pub(super) fn human_left(ms: i64) -> String {
+    let minutes = ms.max(0) / 60_000;
+    let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    match (d, h) {
+        (0, 0) => format!("{m} min"),
+        (0, _) => format!("{h} h {m} min"),
+        _ => format!("{d} d {h} h"),
+    }
+}
