@@ -38,8 +38,11 @@
 
 pub mod chess;
 pub mod clock;
+pub mod config;
+pub mod metrics;
 pub mod platform;
 pub mod rating;
 pub mod render;
 pub mod service;
 pub mod store;
+pub mod telemetry;
