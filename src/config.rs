@@ -16,7 +16,11 @@ use std::{
 
 use serde::Deserialize;
 
-use crate::{clock::TimeControl, render::Theme, store::normalize_url};
+use crate::{
+    clock::TimeControl,
+    render::Theme,
+    store::{normalize_url, ServerSettings},
+};
 
 /// The bot's configuration. Every field has a default, so an empty file (or
 /// no file) is a valid configuration for everything but `run`, which also
@@ -474,6 +478,23 @@ impl Config {
             _ => {}
         }
         Ok(())
+    }
+
+    /// The settings a server starts with, from `default_time_control`,
+    /// `threads`, `theme` and `challenge_hours` (in their canonical forms;
+    /// call on a validated config). Hand it to
+    /// [`crate::store::Store::with_server_defaults`].
+    pub fn server_defaults(&self) -> ServerSettings {
+        let mut d = ServerSettings::defaults("");
+        if let Ok(tc) = self.default_time_control.parse::<TimeControl>() {
+            d.default_time_control = tc.to_string();
+        }
+        if let Some(theme) = Theme::by_name(&self.theme) {
+            d.theme = theme.name.to_owned();
+        }
+        d.threads = self.threads;
+        d.challenge_ttl_ms = i64::from(self.challenge_hours) * 3_600_000;
+        d
     }
 
     /// The token, which `run` cannot do without.

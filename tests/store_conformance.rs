@@ -591,6 +591,34 @@ async fn server_settings_round_trip(store: &Store) {
     assert!(store.player("s9", "nobody").await.unwrap().is_none());
 }
 
+async fn configured_server_defaults(store: &Store) {
+    let config = chessbot::config::Config::load_with(None, |name| match name {
+        "CHESSBOT_DEFAULT_TIME_CONTROL" => Some("10 + 5".to_owned()),
+        "CHESSBOT_THEME" => Some("Green".to_owned()),
+        "CHESSBOT_THREADS" => Some("false".to_owned()),
+        "CHESSBOT_CHALLENGE_HOURS" => Some("2".to_owned()),
+        _ => None,
+    })
+    .unwrap();
+    let configured = store.clone().with_server_defaults(config.server_defaults());
+    let fresh = configured.server("new").await.unwrap();
+    assert_eq!(
+        (
+            fresh.default_time_control.as_str(),
+            fresh.theme.as_str(),
+            fresh.threads,
+            fresh.challenge_ttl_ms
+        ),
+        ("10+5", "green", false, 2 * HOUR)
+    );
+    // A server stored before keeps its own settings.
+    store.server("old").await.unwrap();
+    assert_eq!(
+        configured.server("old").await.unwrap(),
+        ServerSettings::defaults("old")
+    );
+}
+
 async fn moves_replay_in_order(store: &Store) {
     let game = start_game(store, Some("ch"), "alice", "bob", false, 1_000).await;
     let line = [
@@ -745,6 +773,7 @@ conformance!(
     leaderboard_and_history,
     games_of_and_pair_counts,
     server_settings_round_trip,
+    configured_server_defaults,
     moves_replay_in_order,
     concurrent_accepts_start_one_game,
     concurrent_moves_apply_once,

@@ -34,10 +34,21 @@ pub(super) fn rating_change_from_row(row: &AnyRow) -> Result<RatingChangeRecord,
 impl Store {
     /// The server's settings, creating the server with defaults on first use.
     pub async fn server(&self, server_id: &str) -> Result<ServerSettings, StoreError> {
-        sqlx::query("INSERT INTO servers (id) VALUES ($1) ON CONFLICT (id) DO NOTHING")
-            .bind(server_id.to_owned())
-            .execute(&self.pool)
-            .await?;
+        let d = &self.defaults;
+        sqlx::query(
+            "INSERT INTO servers (id, default_time_control, threads, theme, strict_illegal_moves, \
+             challenge_ttl_ms, rated_games_per_pair_daily) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(server_id.to_owned())
+        .bind(d.default_time_control.clone())
+        .bind(flag(d.threads))
+        .bind(d.theme.clone())
+        .bind(flag(d.strict_illegal_moves))
+        .bind(d.challenge_ttl_ms)
+        .bind(d.rated_games_per_pair_daily)
+        .execute(&self.pool)
+        .await?;
         let row = sqlx::query(
             "SELECT id, default_time_control, threads, theme, strict_illegal_moves, \
              challenge_ttl_ms, rated_games_per_pair_daily FROM servers WHERE id = $1",
