@@ -29,6 +29,9 @@
 //!   deadlines, with an injectable clock so tests can move time).
 //! - [`store`] persists everything through one API, implemented on SQLite
 //!   (the zero-setup default) and PostgreSQL (several processes, one database).
+//! - For operators: [`config`] (the TOML file and environment, validated at
+//!   start-up), [`telemetry`] (human or JSON logs) and [`metrics`]
+//!   (Prometheus counters the service bumps, served on `/metrics`).
 //!
 //! The path of one move: adapter → `Command::Move` → the service takes the
 //! channel's game lock → [`chess::input`] parses the text against the position
@@ -38,8 +41,11 @@
 
 pub mod chess;
 pub mod clock;
+pub mod config;
+pub mod metrics;
 pub mod platform;
 pub mod rating;
 pub mod render;
 pub mod service;
 pub mod store;
+pub mod telemetry;

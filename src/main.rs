@@ -1,11 +1,17 @@
 //! The `chessbot` command line: run the bot, play in the console, render
 //! boards, preview rating changes, run migrations.
 
-use std::{io, path::PathBuf, process::ExitCode, sync::Arc};
+use std::{
+    io,
+    path::{Path, PathBuf},
+    process::ExitCode,
+    sync::Arc,
+};
 
 use clap::{Parser, Subcommand};
 
 use chessbot::{
+    config::{redact_url, Config},
     platform::console::{Console, ConsoleOptions},
     rating::cli::RatingArgs,
     render::{cli::RenderArgs, RenderConfig, Renderer},
@@ -17,6 +23,10 @@ use chessbot::{
 #[derive(Parser)]
 #[command(name = "chessbot", version, about)]
 struct Cli {
+    /// Configuration file (TOML; see config.example.toml). Environment
+    /// variables override it.
+    #[arg(long, global = true, env = "CHESSBOT_CONFIG", value_name = "FILE")]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: CommandLine,
 }
@@ -31,9 +41,10 @@ enum CommandLine {
     Rating(RatingArgs),
     /// Create or update the database schema and exit.
     Migrate {
-        /// Database URL (`sqlite:chessbot.db`, `postgres://…`).
-        #[arg(long, env = "DATABASE_URL", default_value = "sqlite:chessbot.db")]
-        database_url: String,
+        /// Database URL (`sqlite:chessbot.db`, `postgres://…`); default: the
+        /// configuration's `database_url`.
+        #[arg(long)]
+        database_url: Option<String>,
     },
 }
 
@@ -65,13 +76,9 @@ fn main() -> ExitCode {
         CommandLine::Render(args) => chessbot::render::cli::run(&args),
         CommandLine::Rating(args) => chessbot::rating::cli::run(args).map(|text| print!("{text}")),
         CommandLine::Console(args) => runtime().and_then(|rt| rt.block_on(console(args))),
-        CommandLine::Migrate { database_url } => runtime().and_then(|rt| {
-            rt.block_on(async {
-                Store::open(&database_url).await?;
-                println!("database is up to date");
-                Ok(())
-            })
-        }),
+        CommandLine::Migrate { database_url } => {
+            migrate(cli.config.as_deref(), database_url.as_deref())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -80,6 +87,19 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `chessbot migrate`: the configured database (or `--database-url`), migrated.
+fn migrate(config: Option<&Path>, url: Option<&str>) -> anyhow::Result<()> {
+    let config = Config::load(config)?;
+    chessbot::telemetry::init(config.log_format);
+    let url = url.unwrap_or(&config.database_url);
+    tracing::info!(database = %redact_url(url), "running migrations");
+    runtime()?.block_on(async {
+        Store::open(url).await?.close().await;
+        println!("database {} is up to date", redact_url(url));
+        Ok(())
+    })
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {

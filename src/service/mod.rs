@@ -27,7 +27,7 @@ pub use command::*;
 pub use error::{ServiceError, UserError};
 pub use reply::*;
 
-use crate::{clock::Clock, render::Renderer, store::Store};
+use crate::{clock::Clock, metrics::Outcome, render::Renderer, store::Store};
 
 /// The bot, shared by every adapter task (cheap to clone).
 #[derive(Clone)]
@@ -67,16 +67,20 @@ impl Service {
     /// (logged here, once, with its context).
     pub async fn handle(&self, actor: &Actor, command: Command) -> Reply {
         let summary = command_name(&command);
-        match self.execute(actor, command).await {
-            Ok(reply) => reply,
-            Err(ServiceError::User(e)) => Reply::private(e.0),
+        let started = std::time::Instant::now();
+        let (reply, outcome) = match self.execute(actor, command).await {
+            Ok(reply) => (reply, Outcome::Ok),
+            Err(ServiceError::User(e)) => (Reply::private(e.0), Outcome::Refused),
             Err(e) => {
                 tracing::error!(command = summary, server = %actor.server, channel = %actor.channel, user = %actor.user, error = %e, "command failed");
-                Reply::private(
+                let apology = Reply::private(
                     "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.",
-                )
+                );
+                (apology, Outcome::Error)
             }
-        }
+        };
+        crate::metrics::command_handled(summary, outcome, started.elapsed());
+        reply
     }
 
     /// Runs a command, returning errors as they are.

@@ -203,6 +203,9 @@ impl Service {
         };
         match self.store().apply(&change).await {
             Ok(applied) => {
+                if change.new_move.is_some() {
+                    crate::metrics::move_applied();
+                }
                 let mut cache = self
                     .inner
                     .sessions

@@ -184,10 +184,15 @@ impl Service {
             bottom: line(orientation),
         });
         let renderer: Arc<_> = self.inner.renderer.clone();
-        let png = tokio::task::spawn_blocking(move || renderer.render_png(&frame))
-            .await
-            .map_err(|e| ServiceError::Internal(format!("render task: {e}")))?
-            .map_err(|e| ServiceError::Internal(format!("render: {e}")))?;
+        let png = tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
+            let png = renderer.render_png(&frame);
+            crate::metrics::observe_render(started.elapsed());
+            png
+        })
+        .await
+        .map_err(|e| ServiceError::Internal(format!("render task: {e}")))?
+        .map_err(|e| ServiceError::Internal(format!("render: {e}")))?;
         Ok(Image {
             file_name: format!("game-{}-{}.png", session.record.id, game.plies().len()),
             png,

@@ -156,6 +156,14 @@ impl Store {
         Ok(row.try_get("n")?)
     }
 
+    /// How many games are in progress (all servers), for the metrics gauge.
+    pub async fn open_game_count(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM games WHERE result IS NULL")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("n")?)
+    }
+
     /// Every game id, for consistency checks.
     pub async fn all_game_ids(&self) -> Result<Vec<i64>, StoreError> {
         let rows = sqlx::query("SELECT id FROM games ORDER BY id")
@@ -230,7 +238,8 @@ impl Store {
         let s = &change.state;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
-             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10 \
+             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, \
+             status = CASE WHEN $3 IS NULL THEN 'active' ELSE 'finished' END \
              WHERE id = $1 AND version = $2 AND result IS NULL \
              RETURNING version, server_id, white_id, black_id",
         )

@@ -18,7 +18,7 @@ pub mod model;
 mod players;
 mod time;
 
-use std::{str::FromStr, time::Duration};
+use std::{str::FromStr, sync::Arc, time::Duration};
 
 use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
@@ -60,6 +60,8 @@ pub enum StoreError {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// Settings a server starts with (the operator's configuration).
+    defaults: Arc<ServerSettings>,
 }
 
 /// Turns what an operator writes (`chessbot.db`, `sqlite:chessbot.db`,
@@ -121,7 +123,19 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        Ok(Store { pool, backend })
+        Ok(Store {
+            pool,
+            backend,
+            defaults: Arc::new(ServerSettings::defaults("")),
+        })
+    }
+
+    /// The settings new servers start with (from the operator's
+    /// configuration); `server_id` is ignored. Servers already stored keep
+    /// theirs.
+    pub fn with_server_defaults(mut self, defaults: ServerSettings) -> Store {
+        self.defaults = Arc::new(defaults);
+        self
     }
 
     /// Runs the migrations embedded in the binary for this backend.

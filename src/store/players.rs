@@ -35,10 +35,23 @@ pub(super) fn rating_change_from_row(row: &AnyRow) -> Result<RatingChangeRecord,
 impl Store {
     /// The server's settings, creating the server with defaults on first use.
     pub async fn server(&self, server_id: &str) -> Result<ServerSettings, StoreError> {
-        sqlx::query("INSERT INTO servers (id) VALUES ($1) ON CONFLICT (id) DO NOTHING")
-            .bind(server_id.to_owned())
-            .execute(&self.pool)
-            .await?;
+        let d = &self.defaults;
+        sqlx::query(
+            "INSERT INTO servers (id, default_time_control, threads, theme, strict_illegal_moves, \
+             challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(server_id.to_owned())
+        .bind(d.default_time_control.clone())
+        .bind(flag(d.threads))
+        .bind(d.theme.clone())
+        .bind(flag(d.strict_illegal_moves))
+        .bind(d.challenge_ttl_ms)
+        .bind(d.rated_games_per_pair_daily)
+        .bind(d.vacation_days_per_year)
+        .bind(join_hours(&d.reminder_hours))
+        .execute(&self.pool)
+        .await?;
         let row = sqlx::query(
             "SELECT id, default_time_control, threads, theme, strict_illegal_moves, \
              challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours \
@@ -75,13 +88,7 @@ impl Store {
         .bind(s.challenge_ttl_ms)
         .bind(s.rated_games_per_pair_daily)
         .bind(s.vacation_days_per_year)
-        .bind(
-            s.reminder_hours
-                .iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        )
+        .bind(join_hours(&s.reminder_hours))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -186,6 +193,15 @@ impl Store {
             .map(rating_change_from_row)
             .collect::<Result<_, _>>()?)
     }
+}
+
+/// `[24, 1]` → `"24,1"`.
+fn join_hours(hours: &[i64]) -> String {
+    hours
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// `"24,1"` → `[24, 1]` (largest first; bad parts are skipped).

@@ -1,0 +1,53 @@
+# chessbot container image.
+#
+#   docker build -t chessbot .
+#   docker run -d --name chessbot -e DISCORD_TOKEN -v chessbot:/data chessbot
+#
+# Two stages: a Rust toolchain builds the binary (dependencies in a layer of
+# their own, rebuilt only when Cargo.toml or Cargo.lock change), then a slim
+# Debian image runs it as an unprivileged user with the SQLite file in /data.
+
+# Bookworm on both sides, so the binary's glibc matches the runtime's.
+FROM rust:1.95-bookworm AS builder
+WORKDIR /build
+# A smaller binary; keeps Cargo.toml's profile untouched.
+ENV CARGO_PROFILE_RELEASE_STRIP=true
+
+# 1. Dependencies: build them against a placeholder crate with the real
+#    manifest and lock file.
+COPY Cargo.toml Cargo.lock ./
+RUN mkdir src \
+    && echo 'fn main() {}' > src/main.rs \
+    && touch src/lib.rs \
+    && cargo build --release --locked \
+    && rm -rf src
+
+# 2. The bot. Migrations are embedded at compile time (sqlx::migrate!).
+COPY src ./src
+COPY migrations ./migrations
+# COPY keeps the files' old timestamps: touch the crate roots so cargo
+# rebuilds the crate instead of keeping the placeholder.
+RUN touch src/main.rs src/lib.rs && cargo build --release --locked
+
+FROM debian:bookworm-slim
+# ca-certificates: TLS to Discord. sqlite3: online backups from inside the
+# container (`docker exec chessbot sqlite3 /data/chessbot.db ".backup /data/backup.db"`).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates sqlite3 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin chessbot \
+    && mkdir -p /data /etc/chessbot \
+    && chown chessbot:chessbot /data
+COPY --from=builder /build/target/release/chessbot /usr/local/bin/chessbot
+COPY config.example.toml /etc/chessbot/config.example.toml
+
+# A named volume starts as a copy of this folder, owned by chessbot.
+VOLUME ["/data"]
+WORKDIR /data
+ENV DATABASE_URL=sqlite:/data/chessbot.db
+# Only used when metrics_addr / CHESSBOT_METRICS_ADDR is set (e.g. 0.0.0.0:9100).
+EXPOSE 9100
+USER chessbot:chessbot
+
+ENTRYPOINT ["chessbot"]
+CMD ["run"]

@@ -1,0 +1,546 @@
+//! Start-up configuration: a TOML file (every option documented with its
+//! default in `config.example.toml`), overridden by environment variables,
+//! validated once so that a mistake stops the bot at start-up with a message
+//! naming the key, instead of surfacing later in a game.
+//!
+//! Secrets (the Discord token, passwords in database URLs) never appear in
+//! `Debug` output or logs: [`Secret`] and [`redact_url`] see to that.
+
+use std::{
+    fmt,
+    net::SocketAddr,
+    ops::Range,
+    path::{Path, PathBuf},
+    str::FromStr,
+};
+
+use serde::Deserialize;
+
+use crate::{
+    clock::TimeControl,
+    render::Theme,
+    store::{normalize_url, ServerSettings},
+};
+
+/// The bot's configuration. Every field has a default, so an empty file (or
+/// no file) is a valid configuration for everything but `run`, which also
+/// needs a token.
+#[derive(Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// The Discord bot token. Prefer the `DISCORD_TOKEN` environment variable.
+    pub token: Option<Secret>,
+    /// `sqlite:PATH` (default `sqlite:chessbot.db`) or `postgres://…`.
+    pub database_url: String,
+    /// Register slash commands in this guild only (instant, for development)
+    /// instead of globally.
+    pub dev_guild_id: Option<u64>,
+    /// Time control of challenges that name none, for servers that have not
+    /// chosen their own (`3d`, `10+5`, …).
+    pub default_time_control: String,
+    /// Whether an accepted challenge opens a thread for its game (servers'
+    /// default).
+    pub threads: bool,
+    /// Board theme (servers' default).
+    pub theme: String,
+    /// A folder of 12 piece SVGs (`wK.svg` … `bP.svg`) replacing the built-in set.
+    pub pieces_dir: Option<PathBuf>,
+    /// Remind the player to move this many hours before their deadline.
+    pub reminders: Vec<u32>,
+    /// The Discord shards this process runs, inclusive (`"0-3"`); `None`: all.
+    pub shards: Option<ShardRange>,
+    /// The number of shards of the whole bot (needed with `shards`).
+    pub shard_total: Option<u32>,
+    /// `human` or `json` log lines.
+    pub log_format: LogFormat,
+    /// Serve Prometheus metrics on this address (`127.0.0.1:9100`); `None`: off.
+    pub metrics_addr: Option<SocketAddr>,
+    /// How long a challenge waits for an answer (servers' default), in hours.
+    pub challenge_hours: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            token: None,
+            database_url: "sqlite:chessbot.db".to_owned(),
+            dev_guild_id: None,
+            default_time_control: "3d".to_owned(),
+            threads: true,
+            theme: "brown".to_owned(),
+            pieces_dir: None,
+            reminders: vec![24, 1],
+            shards: None,
+            shard_total: None,
+            log_format: LogFormat::Human,
+            metrics_addr: None,
+            challenge_hours: 24,
+        }
+    }
+}
+
+/// How log lines are written.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Readable lines for a terminal or `journalctl`.
+    #[default]
+    Human,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+impl FromStr for LogFormat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<LogFormat, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "human" => Ok(LogFormat::Human),
+            "json" => Ok(LogFormat::Json),
+            other => Err(format!(
+                "`{other}` is not a log format: use `human` or `json`"
+            )),
+        }
+    }
+}
+
+/// A contiguous range of shard ids, both ends included (`"0-3"` is 0, 1, 2, 3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+}
+
+impl ShardRange {
+    /// The range to hand to serenity's `start_shard_range(range, total)`,
+    /// which treats the range's *end as inclusive*: `0-3` becomes `0..3`.
+    pub fn serenity_range(self) -> Range<u32> {
+        self.first..self.last
+    }
+
+    /// How many shards this process runs.
+    pub fn len(self) -> u32 {
+        self.last - self.first + 1
+    }
+
+    /// Never true (a range holds at least one shard); for clippy's sake.
+    pub fn is_empty(self) -> bool {
+        false
+    }
+}
+
+impl FromStr for ShardRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ShardRange, String> {
+        let number = |t: &str| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("`{s}` is not a shard range: write `0-3` or `2`"))
+        };
+        let (first, last) = match s.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(s)?, number(s)?),
+        };
+        if first > last {
+            return Err(format!("`{s}`: the first shard comes after the last"));
+        }
+        Ok(ShardRange { first, last })
+    }
+}
+
+impl<'de> Deserialize<'de> for ShardRange {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A secret string: its `Debug` and `Display` print `[redacted]`.
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Secret {
+        Secret(value.into())
+    }
+
+    /// The secret itself, for the one place that needs it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// A database URL safe to log: the password (`user:password@`) and any
+/// `password=` query parameter are replaced by `***`.
+pub fn redact_url(url: &str) -> String {
+    let mut out = url.to_owned();
+    if let Some(scheme_end) = out.find("://") {
+        let rest = scheme_end + 3;
+        let authority_end = out[rest..].find(['/', '?']).map_or(out.len(), |i| rest + i);
+        if let Some(at) = out[rest..authority_end].rfind('@').map(|i| rest + i) {
+            if let Some(colon) = out[rest..at].find(':').map(|i| rest + i) {
+                out.replace_range(colon + 1..at, "***");
+            }
+        }
+    }
+    if let Some(q) = out.find('?') {
+        let query: Vec<String> = out[q + 1..]
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
+                _ => pair.to_owned(),
+            })
+            .collect();
+        out = format!("{}?{}", &out[..q], query.join("&"));
+    }
+    out
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &self.token)
+            .field("database_url", &redact_url(&self.database_url))
+            .field("dev_guild_id", &self.dev_guild_id)
+            .field("default_time_control", &self.default_time_control)
+            .field("threads", &self.threads)
+            .field("theme", &self.theme)
+            .field("pieces_dir", &self.pieces_dir)
+            .field("reminders", &self.reminders)
+            .field("shards", &self.shards)
+            .field("shard_total", &self.shard_total)
+            .field("log_format", &self.log_format)
+            .field("metrics_addr", &self.metrics_addr)
+            .field("challenge_hours", &self.challenge_hours)
+            .finish()
+    }
+}
+
+/// Why the configuration was refused. The message names the key and where
+/// its value came from.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Unknown keys, wrong types and unreadable TOML (the message gives the
+    /// line and column).
+    #[error("config file {path}: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("{origin}: `{key}`: {message}")]
+    Invalid {
+        key: &'static str,
+        /// `config file F, line N`, `environment variable X` or `default`.
+        origin: String,
+        message: String,
+    },
+    #[error("no Discord token: set the DISCORD_TOKEN environment variable (preferred) or `token` in the config file")]
+    MissingToken,
+}
+
+/// Environment variables read by [`Config::load`], with the key each sets.
+/// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
+/// are `CHESSBOT_` + the key in capitals.
+pub const ENV_VARS: [(&str, &str); 13] = [
+    ("DISCORD_TOKEN", "token"),
+    ("DATABASE_URL", "database_url"),
+    ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
+    ("CHESSBOT_DEFAULT_TIME_CONTROL", "default_time_control"),
+    ("CHESSBOT_THREADS", "threads"),
+    ("CHESSBOT_THEME", "theme"),
+    ("CHESSBOT_PIECES_DIR", "pieces_dir"),
+    ("CHESSBOT_REMINDERS", "reminders"),
+    ("CHESSBOT_SHARDS", "shards"),
+    ("CHESSBOT_SHARD_TOTAL", "shard_total"),
+    ("CHESSBOT_LOG_FORMAT", "log_format"),
+    ("CHESSBOT_METRICS_ADDR", "metrics_addr"),
+    ("CHESSBOT_CHALLENGE_HOURS", "challenge_hours"),
+];
+
+/// Where each value came from, to name it in errors.
+struct Origins<'a> {
+    file: Option<(&'a Path, &'a str)>,
+    from_env: Vec<(&'static str, &'static str)>,
+}
+
+impl Origins<'_> {
+    fn of(&self, key: &str) -> String {
+        if let Some((var, _)) = self.from_env.iter().find(|(_, k)| *k == key) {
+            return format!("environment variable {var}");
+        }
+        if let Some((path, text)) = self.file {
+            if let Some(line) = line_of(text, key) {
+                return format!("config file {}, line {line}", path.display());
+            }
+        }
+        "default".to_owned()
+    }
+}
+
+/// The 1-based line where a top-level `key = …` is set (the file is flat).
+fn line_of(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            line.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
+impl Config {
+    /// Reads `path` (if given), applies the environment on top and checks
+    /// every value.
+    pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+        Config::load_with(path, |name| std::env::var(name).ok())
+    }
+
+    /// [`Config::load`] with an explicit environment (tests must not change
+    /// the process's own).
+    pub fn load_with(
+        path: Option<&Path>,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let text = match path {
+            Some(path) => {
+                Some(
+                    std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                        path: path.to_owned(),
+                        source,
+                    })?,
+                )
+            }
+            None => None,
+        };
+        let mut config = match (&text, path) {
+            (Some(text), Some(path)) => Config::from_toml(text, path)?,
+            _ => Config::default(),
+        };
+        let from_env = config.apply_env(&env)?;
+        let origins = Origins {
+            file: path.zip(text.as_deref()),
+            from_env,
+        };
+        config.validate(&origins)?;
+        Ok(config)
+    }
+
+    /// Parses a file's text (without the environment or validation).
+    pub fn from_toml(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: path.to_owned(),
+            message: e.to_string().trim_end().to_owned(),
+        })
+    }
+
+    /// Overrides keys from the environment; returns which were overridden.
+    fn apply_env(
+        &mut self,
+        env: &impl Fn(&str) -> Option<String>,
+    ) -> Result<Vec<(&'static str, &'static str)>, ConfigError> {
+        let mut used = Vec::new();
+        for (var, key) in ENV_VARS {
+            let Some(value) = env(var).filter(|v| !v.trim().is_empty()) else {
+                continue;
+            };
+            used.push((var, key));
+            let bad = |message: String| ConfigError::Invalid {
+                key,
+                origin: format!("environment variable {var}"),
+                message,
+            };
+            let value = value.trim().to_owned();
+            match key {
+                "token" => self.token = Some(Secret(value)),
+                "database_url" => self.database_url = value,
+                "dev_guild_id" => {
+                    self.dev_guild_id = Some(
+                        value
+                            .parse()
+                            .map_err(|_| bad(format!("`{value}` is not a guild id (a number)")))?,
+                    )
+                }
+                "default_time_control" => self.default_time_control = value,
+                "threads" => {
+                    self.threads = parse_bool(&value)
+                        .ok_or_else(|| bad(format!("`{value}` is not true or false")))?
+                }
+                "theme" => self.theme = value,
+                "pieces_dir" => self.pieces_dir = Some(PathBuf::from(value)),
+                "reminders" => {
+                    self.reminders = value
+                        .split(',')
+                        .map(|h| h.trim().parse::<u32>())
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| bad(format!("`{value}` is not a list of hours like `24,1`")))?
+                }
+                "shards" => self.shards = Some(value.parse().map_err(bad)?),
+                "shard_total" => {
+                    self.shard_total = Some(
+                        value
+                            .parse()
+                            .map_err(|_| bad(format!("`{value}` is not a number of shards")))?,
+                    )
+                }
+                "log_format" => self.log_format = value.parse().map_err(bad)?,
+                "metrics_addr" => {
+                    self.metrics_addr = Some(value.parse().map_err(|_| {
+                        bad(format!("`{value}` is not an address like 127.0.0.1:9100"))
+                    })?)
+                }
+                "challenge_hours" => {
+                    self.challenge_hours = value
+                        .parse()
+                        .map_err(|_| bad(format!("`{value}` is not a number of hours")))?
+                }
+                _ => {}
+            }
+        }
+        Ok(used)
+    }
+
+    /// Checks the values serde cannot: URLs, names, ranges.
+    fn validate(&self, origins: &Origins) -> Result<(), ConfigError> {
+        let bad = |key: &'static str, message: String| ConfigError::Invalid {
+            key,
+            origin: origins.of(key),
+            message,
+        };
+        check_database_url(&self.database_url).map_err(|m| bad("database_url", m))?;
+        if let Err(e) = self.default_time_control.parse::<TimeControl>() {
+            return Err(bad("default_time_control", e.to_string()));
+        }
+        if Theme::by_name(&self.theme).is_none() {
+            let names: Vec<_> = Theme::names().collect();
+            return Err(bad(
+                "theme",
+                format!(
+                    "no theme called `{}`; choose one of {}",
+                    self.theme,
+                    names.join(", ")
+                ),
+            ));
+        }
+        if let Some(dir) = &self.pieces_dir {
+            if !dir.is_dir() {
+                return Err(bad(
+                    "pieces_dir",
+                    format!("{} is not a folder", dir.display()),
+                ));
+            }
+        }
+        if let Some(h) = self.reminders.iter().find(|h| !(1..=24 * 14).contains(*h)) {
+            return Err(bad(
+                "reminders",
+                format!("{h} hours: each reminder must be between 1 and 336 hours"),
+            ));
+        }
+        if !(1..=24 * 14).contains(&self.challenge_hours) {
+            return Err(bad(
+                "challenge_hours",
+                format!("{}: must be between 1 and 336", self.challenge_hours),
+            ));
+        }
+        match (self.shards, self.shard_total) {
+            (Some(_), None) => {
+                return Err(bad(
+                    "shard_total",
+                    "missing: `shards` needs the bot's total number of shards".to_owned(),
+                ))
+            }
+            (_, Some(0)) => return Err(bad("shard_total", "must be at least 1".to_owned())),
+            (Some(range), Some(total)) if range.last >= total => {
+                return Err(bad(
+                    "shards",
+                    format!(
+                        "shard {} does not exist: shard ids run from 0 to {} with shard_total = {total}",
+                        range.last,
+                        total - 1
+                    ),
+                ))
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The settings a server starts with, from `default_time_control`,
+    /// `threads`, `theme` and `challenge_hours` (in their canonical forms;
+    /// call on a validated config). Hand it to
+    /// [`crate::store::Store::with_server_defaults`].
+    pub fn server_defaults(&self) -> ServerSettings {
+        let mut d = ServerSettings::defaults("");
+        if let Ok(tc) = self.default_time_control.parse::<TimeControl>() {
+            d.default_time_control = tc.to_string();
+        }
+        if let Some(theme) = Theme::by_name(&self.theme) {
+            d.theme = theme.name.to_owned();
+        }
+        d.threads = self.threads;
+        d.challenge_ttl_ms = i64::from(self.challenge_hours) * 3_600_000;
+        if !self.reminders.is_empty() {
+            let mut hours: Vec<i64> = self.reminders.iter().map(|h| i64::from(*h)).collect();
+            hours.sort_unstable_by(|a, b| b.cmp(a));
+            hours.dedup();
+            d.reminder_hours = hours;
+        }
+        d
+    }
+
+    /// The token, which `run` cannot do without.
+    pub fn require_token(&self) -> Result<&Secret, ConfigError> {
+        self.token
+            .as_ref()
+            .filter(|t| !t.expose().trim().is_empty())
+            .ok_or(ConfigError::MissingToken)
+    }
+
+    /// `(range, total)` for serenity: this process's shards, or all of them
+    /// when `shards` is not set (`None`: let Discord choose the count).
+    pub fn shard_plan(&self) -> Option<(Range<u32>, u32)> {
+        match (self.shards, self.shard_total) {
+            (Some(range), Some(total)) => Some((range.serenity_range(), total)),
+            (None, Some(total)) => Some((0..total - 1, total)),
+            _ => None,
+        }
+    }
+}
+
+fn parse_bool(text: &str) -> Option<bool> {
+    match text.to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" | "on" => Some(true),
+        "false" | "0" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// Checks a database URL without connecting (the message never repeats a
+/// password).
+fn check_database_url(url: &str) -> Result<(), String> {
+    use sqlx::{postgres::PgConnectOptions, sqlite::SqliteConnectOptions};
+    let shown = redact_url(url);
+    let (normalized, backend) = normalize_url(url).map_err(|_| {
+        format!("`{shown}` is not a database URL: use sqlite:PATH or postgres://USER@HOST/DB")
+    })?;
+    let parsed = match backend {
+        crate::store::Backend::Postgres => PgConnectOptions::from_str(&normalized).map(|_| ()),
+        crate::store::Backend::Sqlite => SqliteConnectOptions::from_str(&normalized).map(|_| ()),
+    };
+    parsed.map_err(|e| format!("`{shown}` cannot be used: {}", redact_url(&e.to_string())))
+}

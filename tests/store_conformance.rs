@@ -1,0 +1,797 @@
+//! One store conformance suite, run against SQLite (a temp file) and
+//! PostgreSQL (a fresh database on `TEST_POSTGRES_URL`). Both backends run the
+//! same store code through sqlx's `Any` driver; this suite is what shows they
+//! behave the same: transactions, constraints, ordering, concurrency.
+//!
+//! Without `TEST_POSTGRES_URL` the `postgres::` tests say they did not run
+//! and pass; with it set but unreachable they fail.
+
+mod common;
+
+use std::sync::Arc;
+
+use chessbot::{
+    chess::Game,
+    store::{
+        Backend, ChallengeStatus, GameChange, GameRecord, GameState, MoveRecord, NewChallenge,
+        NewGame, Score, ServerSettings, Store, StoreError,
+    },
+};
+
+const SERVER: &str = "server-1";
+const HOUR: i64 = 3_600_000;
+
+fn challenge(channel: &str, from: &str, to: Option<&str>, rated: bool) -> NewChallenge {
+    NewChallenge {
+        server_id: SERVER.to_owned(),
+        channel_id: channel.to_owned(),
+        challenger_id: from.to_owned(),
+        opponent_id: to.map(str::to_owned),
+        color: "white".to_owned(),
+        rated,
+        time_control: "3d".to_owned(),
+        initial_fen: None,
+        created_ms: 1_000,
+        expires_ms: 1_000 + 24 * HOUR,
+    }
+}
+
+fn new_game(channel: Option<&str>, white: &str, black: &str, rated: bool, at: i64) -> NewGame {
+    NewGame {
+        server_id: SERVER.to_owned(),
+        home_channel_id: "home".to_owned(),
+        channel_id: channel.map(str::to_owned),
+        white_id: white.to_owned(),
+        black_id: black.to_owned(),
+        rated,
+        time_control: "3d".to_owned(),
+        initial_fen: None,
+        deadline_ms: Some(at + 72 * HOUR),
+        created_ms: at,
+    }
+}
+
+/// A game created the way the service does it: challenge, then accept.
+async fn start_game(
+    store: &Store,
+    channel: Option<&str>,
+    white: &str,
+    black: &str,
+    rated: bool,
+    at: i64,
+) -> GameRecord {
+    store.touch_player(SERVER, white, white).await.unwrap();
+    store.touch_player(SERVER, black, black).await.unwrap();
+    let c = store
+        .create_challenge(&challenge(
+            channel.unwrap_or("home"),
+            white,
+            Some(black),
+            rated,
+        ))
+        .await
+        .unwrap();
+    store
+        .accept_challenge(c.id, at, &new_game(channel, white, black, rated, at))
+        .await
+        .unwrap()
+}
+
+/// Settlement used by the suite: the winner takes 10.00 points (a draw moves
+/// nothing), whatever the standings, so expected numbers are easy to read.
+fn flat_ten(_white: i64, _black: i64, score: Score) -> (i64, i64) {
+    match score {
+        Score::WhiteWins => (1000, -1000),
+        Score::BlackWins => (-1000, 1000),
+        Score::Draw => (0, 0),
+    }
+}
+
+fn ending(score: Score, at: i64) -> GameState {
+    GameState {
+        result: Some(
+            match score {
+                Score::WhiteWins => "1-0",
+                Score::BlackWins => "0-1",
+                Score::Draw => "1/2-1/2",
+            }
+            .to_owned(),
+        ),
+        termination: Some("resignation".to_owned()),
+        ended_ms: Some(at),
+        ..GameState::default()
+    }
+}
+
+/// Ends a game (rated games settle with [`flat_ten`]).
+async fn finish(store: &Store, game: &GameRecord, score: Score, at: i64) {
+    let current = store.game(game.id).await.unwrap().unwrap();
+    store
+        .apply(&GameChange {
+            game_id: game.id,
+            expected_version: current.version,
+            new_move: None,
+            state: ending(score, at),
+            rating: game
+                .game
+                .rated
+                .then_some((score, flat_ten as chessbot::store::Settle)),
+            at_ms: at,
+        })
+        .await
+        .unwrap();
+}
+
+fn a_move(ply: i64, uci: &str, san: &str) -> MoveRecord {
+    MoveRecord {
+        ply,
+        uci: uci.to_owned(),
+        san: san.to_owned(),
+        played_ms: 10_000 + ply,
+    }
+}
+
+fn move_change(game_id: i64, version: i64, m: MoveRecord) -> GameChange {
+    GameChange {
+        game_id,
+        expected_version: version,
+        new_move: Some(m),
+        state: GameState::default(),
+        rating: None,
+        at_ms: 10_000,
+    }
+}
+
+async fn migrations_are_idempotent(store: &Store) {
+    store.migrate().await.unwrap();
+    store.migrate().await.unwrap();
+}
+
+async fn challenges_are_answered_once(store: &Store) {
+    store.server(SERVER).await.unwrap();
+    let c = store
+        .create_challenge(&challenge("ch", "alice", Some("bob"), true))
+        .await
+        .unwrap();
+    let read = store.challenge(c.id).await.unwrap().unwrap();
+    assert_eq!(read, c);
+    assert_eq!(read.status, ChallengeStatus::Pending);
+    assert!(store.challenge(c.id + 1000).await.unwrap().is_none());
+
+    let pending = store.pending_challenges_in(SERVER, "ch").await.unwrap();
+    assert_eq!(pending, vec![c.clone()]);
+    let between = store
+        .pending_challenge_between(SERVER, "alice", "bob", 2_000)
+        .await
+        .unwrap();
+    assert_eq!(between.map(|r| r.id), Some(c.id));
+    // Not after it expires, and not the other way round.
+    let expired_at = c.challenge.expires_ms;
+    assert!(store
+        .pending_challenge_between(SERVER, "alice", "bob", expired_at)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store
+        .pending_challenge_between(SERVER, "bob", "alice", 2_000)
+        .await
+        .unwrap()
+        .is_none());
+
+    store
+        .close_challenge(c.id, ChallengeStatus::Declined)
+        .await
+        .unwrap();
+    assert!(matches!(
+        store
+            .close_challenge(c.id, ChallengeStatus::Cancelled)
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        store
+            .accept_challenge(
+                c.id,
+                2_000,
+                &new_game(Some("ch"), "alice", "bob", true, 2_000)
+            )
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    let read = store.challenge(c.id).await.unwrap().unwrap();
+    assert_eq!(read.status, ChallengeStatus::Declined);
+    assert!(store
+        .pending_challenges_in(SERVER, "ch")
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(store.all_game_ids().await.unwrap().is_empty());
+}
+
+async fn accepting_creates_one_game(store: &Store) {
+    store.server(SERVER).await.unwrap();
+    let c = store
+        .create_challenge(&challenge("ch", "alice", None, false))
+        .await
+        .unwrap();
+    // Too late: expired challenges cannot be accepted.
+    let late = c.challenge.expires_ms;
+    assert!(matches!(
+        store
+            .accept_challenge(
+                c.id,
+                late,
+                &new_game(Some("ch"), "alice", "bob", false, late)
+            )
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    let game = store
+        .accept_challenge(
+            c.id,
+            5_000,
+            &new_game(Some("ch"), "alice", "bob", false, 5_000),
+        )
+        .await
+        .unwrap();
+    assert_eq!(game.version, 0);
+    assert!(game.is_active());
+    let read = store.challenge(c.id).await.unwrap().unwrap();
+    assert_eq!(read.status, ChallengeStatus::Accepted);
+    assert_eq!(read.game_id, Some(game.id));
+    assert_eq!(store.game(game.id).await.unwrap().unwrap(), game);
+    assert!(matches!(
+        store
+            .accept_challenge(
+                c.id,
+                5_001,
+                &new_game(Some("ch2"), "alice", "carol", false, 5_001)
+            )
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.all_game_ids().await.unwrap(), vec![game.id]);
+}
+
+async fn one_active_game_per_channel(store: &Store) {
+    let first = start_game(store, Some("ch"), "alice", "bob", false, 1_000).await;
+    assert_eq!(
+        store.active_game_in("ch").await.unwrap().map(|g| g.id),
+        Some(first.id)
+    );
+
+    // A second accept into the busy channel fails and changes nothing: the
+    // challenge is still pending (the transaction was rolled back).
+    let c = store
+        .create_challenge(&challenge("ch", "carol", Some("dave"), false))
+        .await
+        .unwrap();
+    store.touch_player(SERVER, "carol", "carol").await.unwrap();
+    let attempt = store
+        .accept_challenge(
+            c.id,
+            2_000,
+            &new_game(Some("ch"), "carol", "dave", false, 2_000),
+        )
+        .await;
+    assert!(
+        matches!(attempt, Err(StoreError::ChannelBusy)),
+        "{attempt:?}"
+    );
+    assert_eq!(
+        store.challenge(c.id).await.unwrap().unwrap().status,
+        ChallengeStatus::Pending
+    );
+    assert_eq!(store.all_game_ids().await.unwrap(), vec![first.id]);
+
+    // Games waiting for their thread (no channel yet) never collide; moving
+    // one into a busy channel does.
+    let threaded = start_game(store, None, "erin", "frank", false, 3_000).await;
+    let other = start_game(store, None, "gina", "hank", false, 3_000).await;
+    assert!(matches!(
+        store.move_game_to(threaded.id, "ch").await,
+        Err(StoreError::ChannelBusy)
+    ));
+    store.move_game_to(threaded.id, "thread-1").await.unwrap();
+    assert_eq!(store.game(threaded.id).await.unwrap().unwrap().version, 1);
+    store.move_game_to(other.id, "thread-2").await.unwrap();
+
+    // Once the game ends, the channel takes a new one.
+    finish(store, &first, Score::Draw, 4_000).await;
+    assert!(store.active_game_in("ch").await.unwrap().is_none());
+    assert_eq!(
+        store.latest_game_in("ch").await.unwrap().map(|g| g.id),
+        Some(first.id)
+    );
+    let second = store
+        .accept_challenge(
+            c.id,
+            5_000,
+            &new_game(Some("ch"), "carol", "dave", false, 5_000),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.active_game_in("ch").await.unwrap().map(|g| g.id),
+        Some(second.id)
+    );
+    // A finished game cannot be moved.
+    assert!(matches!(
+        store.move_game_to(first.id, "thread-3").await,
+        Err(StoreError::Conflict)
+    ));
+}
+
+async fn apply_checks_the_version(store: &Store) {
+    let game = start_game(store, Some("ch"), "alice", "bob", false, 1_000).await;
+    let applied = store
+        .apply(&move_change(game.id, 0, a_move(1, "e2e4", "e4")))
+        .await
+        .unwrap();
+    assert_eq!(applied.version, 1);
+    assert!(applied.ratings.is_none());
+    // A change computed on version 0 is stale now, and writes nothing.
+    let stale = store
+        .apply(&move_change(game.id, 0, a_move(2, "e7e5", "e5")))
+        .await;
+    assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 1);
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().version, 1);
+    // A state-only change (a draw offer) bumps the version too.
+    let offer = GameChange {
+        new_move: None,
+        state: GameState {
+            draw_offer: Some("white".to_owned()),
+            ..GameState::default()
+        },
+        ..move_change(game.id, 1, a_move(0, "", ""))
+    };
+    assert_eq!(store.apply(&offer).await.unwrap().version, 2);
+    let read = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(read.state.draw_offer.as_deref(), Some("white"));
+    // A finished game takes no more changes.
+    finish(store, &game, Score::Draw, 2_000).await;
+    let after = store
+        .apply(&move_change(game.id, 3, a_move(2, "e7e5", "e5")))
+        .await;
+    assert!(matches!(after, Err(StoreError::Conflict)), "{after:?}");
+    assert_eq!(store.open_game_count().await.unwrap(), 0);
+}
+
+async fn duplicate_ply_is_rejected(store: &Store) {
+    let game = start_game(store, Some("ch"), "alice", "bob", false, 1_000).await;
+    store
+        .apply(&move_change(game.id, 0, a_move(1, "e2e4", "e4")))
+        .await
+        .unwrap();
+    // Right version, but ply 1 exists: refused, and the version bump of the
+    // same transaction is rolled back.
+    let dup = store
+        .apply(&move_change(game.id, 1, a_move(1, "d2d4", "d4")))
+        .await;
+    assert!(matches!(dup, Err(StoreError::Conflict)), "{dup:?}");
+    let read = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(read.version, 1);
+    let moves = store.moves(game.id).await.unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].uci, "e2e4");
+}
+
+async fn rated_ending_settles_both_players(store: &Store) {
+    let game = start_game(store, Some("ch"), "alice", "bob", true, 1_000).await;
+    let applied = store
+        .apply(&GameChange {
+            game_id: game.id,
+            expected_version: 0,
+            new_move: None,
+            state: ending(Score::BlackWins, 9_000),
+            rating: Some((Score::BlackWins, flat_ten)),
+            at_ms: 9_000,
+        })
+        .await
+        .unwrap();
+    let [white, black] = applied.ratings.expect("rated ending");
+    assert_eq!(
+        (
+            white.user_id.as_str(),
+            white.before,
+            white.delta,
+            white.after
+        ),
+        ("alice", 0, -1000, -1000)
+    );
+    assert_eq!(
+        (
+            black.user_id.as_str(),
+            black.before,
+            black.delta,
+            black.after
+        ),
+        ("bob", 0, 1000, 1000)
+    );
+
+    let alice = store.player(SERVER, "alice").await.unwrap().unwrap();
+    let bob = store.player(SERVER, "bob").await.unwrap().unwrap();
+    assert_eq!(
+        (
+            alice.points,
+            alice.rated_games,
+            alice.wins,
+            alice.draws,
+            alice.losses
+        ),
+        (-1000, 1, 0, 0, 1)
+    );
+    assert_eq!(
+        (bob.points, bob.rated_games, bob.wins, bob.draws, bob.losses),
+        (1000, 1, 1, 0, 0)
+    );
+    assert_eq!(
+        alice.display_name, "alice",
+        "settlement keeps the display name"
+    );
+    assert_eq!(store.points_total(SERVER).await.unwrap(), 0);
+
+    let mut changes = store.game_rating_changes(game.id).await.unwrap();
+    changes.sort_by(|a, b| a.user_id.cmp(&b.user_id));
+    assert_eq!(changes, vec![white, black]);
+
+    let read = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(read.state.result.as_deref(), Some("0-1"));
+    assert_eq!(read.state.ended_ms, Some(9_000));
+    assert!(!read.is_active());
+
+    // A draw counts as a game and a draw for both.
+    let again = start_game(store, Some("ch"), "alice", "bob", true, 10_000).await;
+    finish(store, &again, Score::Draw, 11_000).await;
+    let alice = store.player(SERVER, "alice").await.unwrap().unwrap();
+    assert_eq!((alice.rated_games, alice.draws), (2, 1));
+    assert_eq!(store.points_total(SERVER).await.unwrap(), 0);
+}
+
+async fn leaderboard_and_history(store: &Store) {
+    // carol beats everyone, bob beats dave; erin never plays a rated game.
+    let mut at = 1_000;
+    for (white, black, score) in [
+        ("carol", "alice", Score::WhiteWins),
+        ("bob", "carol", Score::BlackWins),
+        ("bob", "dave", Score::WhiteWins),
+        ("carol", "dave", Score::WhiteWins),
+        ("alice", "erin", Score::Draw),
+    ] {
+        let rated = black != "erin";
+        let game = start_game(store, Some("ch"), white, black, rated, at).await;
+        finish(store, &game, score, at + 100).await;
+        at += 1_000;
+    }
+    let board = store.leaderboard(SERVER, 0, 10).await.unwrap();
+    let names: Vec<_> = board
+        .iter()
+        .map(|p| (p.user_id.as_str(), p.points))
+        .collect();
+    // alice and bob both have 0 points: bob has more rated games.
+    assert_eq!(
+        names,
+        vec![
+            ("carol", 3000),
+            ("bob", 0),
+            ("alice", -1000),
+            ("dave", -2000)
+        ]
+    );
+    assert_eq!(store.ladder_size(SERVER).await.unwrap(), 4);
+    let page2 = store.leaderboard(SERVER, 2, 10).await.unwrap();
+    assert_eq!(
+        page2.iter().map(|p| p.user_id.as_str()).collect::<Vec<_>>(),
+        vec!["alice", "dave"]
+    );
+    assert_eq!(store.points_total(SERVER).await.unwrap(), 0);
+    assert!(store
+        .leaderboard("another-server", 0, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    let history = store.rating_history(SERVER, "carol").await.unwrap();
+    let afters: Vec<_> = history.iter().map(|c| c.after).collect();
+    assert_eq!(afters, vec![1000, 2000, 3000]);
+    assert!(history.windows(2).all(|w| w[0].at_ms <= w[1].at_ms));
+    assert!(store
+        .rating_history(SERVER, "erin")
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+async fn games_of_and_pair_counts(store: &Store) {
+    let g1 = start_game(store, Some("c1"), "alice", "bob", true, 1_000).await;
+    let g2 = start_game(store, Some("c2"), "bob", "alice", true, 2_000).await;
+    let g3 = start_game(store, Some("c3"), "alice", "carol", false, 3_000).await;
+    finish(store, &g1, Score::WhiteWins, 4_000).await;
+
+    let all: Vec<_> = store
+        .games_of(SERVER, "alice", false, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(all, vec![g3.id, g2.id, g1.id], "newest first");
+    let active: Vec<_> = store
+        .games_of(SERVER, "alice", true, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(active, vec![g3.id, g2.id]);
+    assert_eq!(
+        store
+            .games_of(SERVER, "alice", false, 1)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(store
+        .games_of("elsewhere", "alice", false, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    assert_eq!(
+        store
+            .rated_games_between_since(SERVER, "alice", "bob", 0)
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        store
+            .rated_games_between_since(SERVER, "bob", "alice", 1_500)
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        store
+            .rated_games_between_since(SERVER, "alice", "carol", 0)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(store.open_game_count().await.unwrap(), 2);
+}
+
+async fn server_settings_round_trip(store: &Store) {
+    let fresh = store.server("s9").await.unwrap();
+    assert_eq!(fresh, ServerSettings::defaults("s9"));
+    let changed = ServerSettings {
+        server_id: "s9".to_owned(),
+        default_time_control: "10+5".to_owned(),
+        threads: false,
+        theme: "blue".to_owned(),
+        strict_illegal_moves: true,
+        challenge_ttl_ms: 2 * HOUR,
+        rated_games_per_pair_daily: 3,
+        vacation_days_per_year: 5,
+        reminder_hours: vec![48, 2],
+    };
+    store.save_settings(&changed).await.unwrap();
+    assert_eq!(store.server("s9").await.unwrap(), changed);
+    assert_eq!(
+        store.server("s10").await.unwrap(),
+        ServerSettings::defaults("s10")
+    );
+
+    store.touch_player("s9", "u1", "Old name").await.unwrap();
+    store.touch_player("s9", "u1", "New name").await.unwrap();
+    let p = store.player("s9", "u1").await.unwrap().unwrap();
+    assert_eq!(
+        (p.display_name.as_str(), p.points, p.rated_games),
+        ("New name", 0, 0)
+    );
+    assert!(store.player("s9", "nobody").await.unwrap().is_none());
+}
+
+async fn configured_server_defaults(store: &Store) {
+    let config = chessbot::config::Config::load_with(None, |name| match name {
+        "CHESSBOT_DEFAULT_TIME_CONTROL" => Some("10 + 5".to_owned()),
+        "CHESSBOT_THEME" => Some("Green".to_owned()),
+        "CHESSBOT_THREADS" => Some("false".to_owned()),
+        "CHESSBOT_CHALLENGE_HOURS" => Some("2".to_owned()),
+        _ => None,
+    })
+    .unwrap();
+    let configured = store.clone().with_server_defaults(config.server_defaults());
+    let fresh = configured.server("new").await.unwrap();
+    assert_eq!(
+        (
+            fresh.default_time_control.as_str(),
+            fresh.theme.as_str(),
+            fresh.threads,
+            fresh.challenge_ttl_ms
+        ),
+        ("10+5", "green", false, 2 * HOUR)
+    );
+    // A server stored before keeps its own settings.
+    store.server("old").await.unwrap();
+    assert_eq!(
+        configured.server("old").await.unwrap(),
+        ServerSettings::defaults("old")
+    );
+}
+
+async fn moves_replay_in_order(store: &Store) {
+    let game = start_game(store, Some("ch"), "alice", "bob", false, 1_000).await;
+    let line = [
+        ("e2e4", "e4"),
+        ("e7e5", "e5"),
+        ("g1f3", "Nf3"),
+        ("b8c6", "Nc6"),
+        ("f1b5", "Bb5"),
+        ("a7a6", "a6"),
+    ];
+    let mut version = 0;
+    for (i, (uci, san)) in line.iter().enumerate() {
+        version = store
+            .apply(&move_change(
+                game.id,
+                version,
+                a_move(i as i64 + 1, uci, san),
+            ))
+            .await
+            .unwrap()
+            .version;
+    }
+    let moves = store.moves(game.id).await.unwrap();
+    let ucis: Vec<_> = moves.iter().map(|m| m.uci.as_str()).collect();
+    assert_eq!(ucis, line.iter().map(|(u, _)| *u).collect::<Vec<_>>());
+    assert_eq!(
+        moves.iter().map(|m| m.ply).collect::<Vec<_>>(),
+        (1..=6).collect::<Vec<_>>()
+    );
+    assert_eq!(moves[2].san, "Nf3");
+    let replayed = Game::replay(None, moves.iter().map(|m| (m.uci.as_str(), m.played_ms))).unwrap();
+    assert_eq!(replayed.plies().len(), 6);
+}
+
+/// Many connections accept one challenge at once: exactly one game.
+async fn concurrent_accepts_start_one_game(store: &Store) {
+    store.server(SERVER).await.unwrap();
+    let c = store
+        .create_challenge(&challenge("ch", "alice", None, false))
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..16)
+        .map(|i| {
+            let store = store.clone();
+            let user = format!("user{i}");
+            tokio::spawn(async move {
+                store
+                    .accept_challenge(
+                        c.id,
+                        2_000,
+                        &new_game(Some("ch"), "alice", &user, false, 2_000),
+                    )
+                    .await
+            })
+        })
+        .collect();
+    let mut won = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(_) => won += 1,
+            Err(StoreError::Conflict) => {}
+            Err(e) => panic!("unexpected: {e}"),
+        }
+    }
+    assert_eq!(won, 1);
+    assert_eq!(store.all_game_ids().await.unwrap().len(), 1);
+}
+
+/// Many connections apply a move on the same version at once: exactly one.
+async fn concurrent_moves_apply_once(store: &Store) {
+    let game = start_game(store, Some("ch"), "alice", "bob", true, 1_000).await;
+    let store = Arc::new(store.clone());
+    let mut version = 0;
+    for (ply, uci) in ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
+        .iter()
+        .enumerate()
+    {
+        let last = *uci == "h5f7";
+        let tasks: Vec<_> = (0..8)
+            .map(|_| {
+                let store = store.clone();
+                let change = GameChange {
+                    state: if last {
+                        ending(Score::WhiteWins, 2_000)
+                    } else {
+                        GameState::default()
+                    },
+                    rating: last.then_some((Score::WhiteWins, flat_ten as chessbot::store::Settle)),
+                    ..move_change(game.id, version, a_move(ply as i64 + 1, uci, uci))
+                };
+                tokio::spawn(async move { store.apply(&change).await })
+            })
+            .collect();
+        let mut winners = Vec::new();
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(applied) => winners.push(applied.version),
+                Err(StoreError::Conflict) => {}
+                Err(e) => panic!("unexpected: {e}"),
+            }
+        }
+        assert_eq!(winners.len(), 1, "ply {}", ply + 1);
+        version = winners[0];
+    }
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 7);
+    assert_eq!(store.game_rating_changes(game.id).await.unwrap().len(), 2);
+    let alice = store.player(SERVER, "alice").await.unwrap().unwrap();
+    assert_eq!((alice.points, alice.rated_games), (1000, 1));
+    assert_eq!(store.points_total(SERVER).await.unwrap(), 0);
+}
+
+/// Generates `sqlite::NAME` and `postgres::NAME` for each suite function.
+macro_rules! conformance {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = crate::common::TestDb::sqlite();
+                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
+                    assert_eq!(store.backend(), crate::Backend::Sqlite);
+                    super::$name(&store).await;
+                    store.close().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let Some(db) = crate::common::TestDb::postgres(stringify!($name)).await else {
+                        return;
+                    };
+                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
+                    assert_eq!(store.backend(), crate::Backend::Postgres);
+                    super::$name(&store).await;
+                    store.close().await;
+                }
+            )*
+        }
+    };
+}
+
+conformance!(
+    migrations_are_idempotent,
+    challenges_are_answered_once,
+    accepting_creates_one_game,
+    one_active_game_per_channel,
+    apply_checks_the_version,
+    duplicate_ply_is_rejected,
+    rated_ending_settles_both_players,
+    leaderboard_and_history,
+    games_of_and_pair_counts,
+    server_settings_round_trip,
+    configured_server_defaults,
+    moves_replay_in_order,
+    concurrent_accepts_start_one_game,
+    concurrent_moves_apply_once,
+);
+
+#[test]
+fn test_database_urls_keep_credentials_and_options() {
+    use common::with_database;
+    assert_eq!(
+        with_database("postgres://u@h:5432/test", "x"),
+        "postgres://u@h:5432/x"
+    );
+    assert_eq!(
+        with_database("postgres://u:p@h/test?sslmode=disable", "x"),
+        "postgres://u:p@h/x?sslmode=disable"
+    );
+    assert_eq!(with_database("postgres://h", "x"), "postgres://h/x");
+}
