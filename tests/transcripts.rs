@@ -7,8 +7,10 @@
 use std::{path::Path, sync::Arc};
 
 use chessbot::{
-    platform::console::{Console, ConsoleOptions},
+    chess::Game,
+    platform::console::{Console, ConsoleOptions, SERVER},
     render::{RenderConfig, Renderer},
+    store::Store,
 };
 
 async fn replay(path: &Path, renderer: Arc<Renderer>) -> (String, String) {
@@ -28,7 +30,36 @@ async fn replay(path: &Path, renderer: Arc<Renderer>) -> (String, String) {
     for line in expected.lines().filter_map(|l| l.strip_prefix("> ")) {
         console.run_line(line, &mut out).await.expect("line runs");
     }
+    check_store(console.service().store(), path).await;
     (expected, String::from_utf8(out).expect("utf-8 output"))
+}
+
+/// Every stored game replays legally from its moves, ply numbers run 1..n
+/// without gaps, and the server's points still sum to exactly zero.
+async fn check_store(store: &Store, path: &Path) {
+    for id in store.all_game_ids().await.expect("game ids") {
+        let record = store.game(id).await.expect("game").expect("game exists");
+        let moves = store.moves(id).await.expect("moves");
+        for (i, m) in moves.iter().enumerate() {
+            assert_eq!(
+                m.ply,
+                i as i64 + 1,
+                "{}: game {id} ply numbering",
+                path.display()
+            );
+        }
+        Game::replay(
+            record.game.initial_fen.as_deref(),
+            moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
+        )
+        .unwrap_or_else(|e| panic!("{}: game {id} does not replay: {e}", path.display()));
+    }
+    assert_eq!(
+        store.points_total(SERVER).await.expect("total"),
+        0,
+        "{}",
+        path.display()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,0 +1,430 @@
+//! Bad input gets a clear answer and changes nothing: every refusal here is
+//! checked for its message, for being private to the asker, and for leaving
+//! every stored table exactly as it was. (A user's first command registers
+//! their name on the server; the users here have all been seen before.)
+
+use std::sync::Arc;
+
+use chessbot::{
+    clock::{Clock, ManualClock},
+    render::{RenderConfig, Renderer},
+    service::{Actor, ColorChoice, Command, DrawAction, Reply, Service, Setting, UserRef},
+    store::Store,
+};
+use sqlx::{sqlite::SqlitePoolOptions, Row};
+
+const TABLES: [&str; 9] = [
+    "servers",
+    "players",
+    "challenges",
+    "games",
+    "moves",
+    "rating_changes",
+    "vacations",
+    "reminders_sent",
+    "dm_summaries",
+];
+
+struct Bed {
+    service: Service,
+    clock: ManualClock,
+    path: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+fn actor(user: &str, channel: &str) -> Actor {
+    Actor {
+        server: "guild".into(),
+        channel: channel.into(),
+        user: user.into(),
+        name: user.into(),
+        locale: None,
+        is_moderator: user == "carol",
+    }
+}
+
+fn user(name: &str) -> UserRef {
+    UserRef {
+        id: name.into(),
+        name: name.into(),
+    }
+}
+
+impl Bed {
+    async fn new() -> Bed {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bad.db");
+        let store = Store::open(&format!("sqlite:{}", path.display()))
+            .await
+            .expect("store");
+        let clock = ManualClock::new(1_767_268_800_000);
+        let shared: Arc<dyn Clock> = Arc::new(clock.clone());
+        let renderer = Arc::new(Renderer::new(RenderConfig::default()).expect("renderer"));
+        let service = Service::new(store, renderer, shared);
+        Bed {
+            service,
+            clock,
+            path,
+            _dir: dir,
+        }
+    }
+
+    async fn run(&self, who: &str, channel: &str, command: Command) -> Reply {
+        self.service.handle(&actor(who, channel), command).await
+    }
+
+    /// Every row of every table, as text, in a stable order.
+    async fn snapshot(&self) -> Vec<String> {
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect(&format!("sqlite:{}", self.path.display()))
+            .await
+            .expect("snapshot connection");
+        let mut rows = Vec::new();
+        for table in TABLES {
+            let sql = format!("SELECT * FROM {table} ORDER BY 1, 2");
+            for row in sqlx::query(sqlx::AssertSqlSafe(sql))
+                .fetch_all(&pool)
+                .await
+                .expect("table readable")
+            {
+                let cells: Vec<String> = (0..row.len())
+                    .map(|i| {
+                        row.try_get::<Option<i64>, _>(i)
+                            .map(|v| format!("{v:?}"))
+                            .or_else(|_| {
+                                row.try_get::<Option<String>, _>(i)
+                                    .map(|v| format!("{v:?}"))
+                            })
+                            .unwrap_or_else(|_| "?".into())
+                    })
+                    .collect();
+                rows.push(format!("{table}: {}", cells.join(" | ")));
+            }
+        }
+        pool.close().await;
+        rows
+    }
+
+    /// Runs `command`, which must be refused privately with a message that
+    /// contains `expected`, and must leave every table unchanged.
+    async fn refused(&self, who: &str, channel: &str, command: Command, expected: &str) {
+        let before = self.snapshot().await;
+        let label = format!("{command:?}");
+        let reply = self.run(who, channel, command).await;
+        assert!(
+            reply.ephemeral,
+            "{label}: refusal should be private: {reply:?}"
+        );
+        assert!(
+            reply.text.contains(expected),
+            "{label}: expected a message containing {expected:?}, got {:?}",
+            reply.text
+        );
+        assert!(
+            reply.text.chars().count() < 600,
+            "{label}: message too long"
+        );
+        assert_eq!(
+            before,
+            self.snapshot().await,
+            "{label}: stored state changed"
+        );
+    }
+}
+
+fn mv(text: &str) -> Command {
+    Command::Move {
+        text: text.into(),
+        claim_draw: false,
+    }
+}
+
+fn challenge(opponent: Option<&str>, time: Option<&str>) -> Command {
+    Command::Challenge {
+        opponent: opponent.map(user),
+        color: ColorChoice::White,
+        rated: Some(true),
+        time: time.map(str::to_owned),
+        fen: None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_refusal_is_clear_and_changes_nothing() {
+    let bed = Bed::new().await;
+    let huge = "x".repeat(10 * 1024);
+    // Everyone has been seen once, in a game-less channel.
+    for who in ["alice", "bob", "carol", "dave"] {
+        bed.run(who, "lobby", Command::Help).await;
+    }
+    bed.run(
+        "carol",
+        "lobby",
+        Command::Settings {
+            changes: vec![Setting::Threads(false)],
+        },
+    )
+    .await;
+
+    // No game here.
+    bed.refused("alice", "lobby", mv("e4"), "no game in progress")
+        .await;
+    bed.refused("alice", "lobby", Command::Board, "no game in this channel")
+        .await;
+    // Challenges.
+    bed.refused(
+        "alice",
+        "lobby",
+        challenge(Some("alice"), None),
+        "can't challenge yourself",
+    )
+    .await;
+    for (time, why) in [
+        ("0+0", "no time"),
+        ("999d", "1, 2, 3, 5, 7, 10 or 14"),
+        ("40/abc", "abc"),
+    ] {
+        bed.refused("alice", "lobby", challenge(Some("bob"), Some(time)), why)
+            .await;
+    }
+    bed.refused(
+        "alice",
+        "lobby",
+        challenge(Some("bob"), Some(&huge)),
+        "too long",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Challenge {
+            opponent: Some(user("bob")),
+            color: ColorChoice::White,
+            rated: None,
+            time: None,
+            fen: Some("not a fen".into()),
+        },
+        "`fen`",
+    )
+    .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        Command::Accept { challenge: None },
+        "no challenge for you",
+    )
+    .await;
+
+    // A real challenge, then wrong answers to it.
+    let posted = bed
+        .run("alice", "lobby", challenge(Some("bob"), Some("1d")))
+        .await;
+    assert!(!posted.ephemeral, "{posted:?}");
+    let id = posted.buttons[0].id.clone();
+    bed.refused(
+        "alice",
+        "lobby",
+        challenge(Some("bob"), None),
+        "already have a challenge",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        Command::Button { id: id.clone() },
+        "for bob, not for you",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Button { id: id.clone() },
+        "own challenge",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        Command::Decline { challenge: Some(1) },
+        "Only the challenged",
+    )
+    .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        Command::Cancel { challenge: Some(1) },
+        "Only the challenger",
+    )
+    .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        Command::Button {
+            id: "game:1:explode:0".into(),
+        },
+        "not one of mine",
+    )
+    .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        Command::Button { id: huge.clone() },
+        "not one of mine",
+    )
+    .await;
+
+    // An expired challenge cannot be accepted.
+    bed.clock.advance(std::time::Duration::from_secs(25 * 3600));
+    bed.refused(
+        "bob",
+        "lobby",
+        Command::Button { id: id.clone() },
+        "expired",
+    )
+    .await;
+
+    // A game, then bad moves and actions in it.
+    let posted = bed
+        .run("alice", "lobby", challenge(Some("bob"), Some("3d")))
+        .await;
+    let accepted = bed
+        .run(
+            "bob",
+            "lobby",
+            Command::Button {
+                id: posted.buttons[0].id.clone(),
+            },
+        )
+        .await;
+    assert!(accepted.text.contains("accepted"), "{accepted:?}");
+    bed.refused(
+        "alice",
+        "lobby",
+        challenge(Some("dave"), None),
+        "game is in progress",
+    )
+    .await;
+    bed.refused("bob", "lobby", mv("e5"), "not your turn").await;
+    bed.refused("carol", "lobby", mv("e4"), "not playing").await;
+    bed.refused("alice", "lobby", mv("xyz"), "can't read").await;
+    bed.refused("alice", "lobby", mv(""), "Type a move").await;
+    bed.refused("alice", "lobby", mv("Ke2"), "not legal").await;
+    bed.refused("alice", "lobby", mv(&huge), "too long").await;
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Draw {
+            action: DrawAction::Claim,
+        },
+        "no draw to claim",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Draw {
+            action: DrawAction::Accept,
+        },
+        "no draw offer",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        Command::Resign { confirmed: true },
+        "not playing",
+    )
+    .await;
+    bed.refused("dave", "lobby", Command::Abort, "not playing")
+        .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        Command::Vacation { days: 400 },
+        "between 1 and 14",
+    )
+    .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        Command::Vacation { days: 0 },
+        "not on vacation",
+    )
+    .await;
+    assert!(!bed.run("alice", "lobby", mv("e4")).await.ephemeral);
+    assert!(!bed.run("bob", "lobby", mv("e5")).await.ephemeral);
+    bed.refused("bob", "lobby", Command::Abort, "only be aborted before")
+        .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Button {
+            id: "game:1:give-time:3".into(),
+        },
+        "while your opponent is to move",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        Command::Button {
+            id: "game:1:give-time:3".into(),
+        },
+        "not playing",
+    )
+    .await;
+
+    // Settings: moderators only, and values checked.
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Settings {
+            changes: vec![Setting::Theme("blue".into())],
+        },
+        "Only moderators",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        Command::Settings {
+            changes: vec![Setting::Theme("purple".into())],
+        },
+        "unknown theme",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        Command::Settings {
+            changes: vec![Setting::DefaultTime(huge.clone())],
+        },
+        "`time`",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        Command::Leaderboard { page: 0 },
+        "between 1 and",
+    )
+    .await;
+
+    // Finished games refuse more.
+    assert!(
+        !bed.run("alice", "lobby", Command::Resign { confirmed: true })
+            .await
+            .ephemeral
+    );
+    for command in [
+        Command::Resign { confirmed: true },
+        Command::Draw {
+            action: DrawAction::Offer,
+        },
+        Command::Abort,
+        mv("Nf3"),
+    ] {
+        bed.refused("alice", "lobby", command, "is over").await;
+    }
+}
