@@ -9,8 +9,8 @@
 //! single-transaction `accept_challenge`. Runs on SQLite (two pools on one
 //! file) and on PostgreSQL when `TEST_POSTGRES_URL` is set.
 //!
-//! Exactly-once deadline firing across two schedulers belongs with the
-//! scheduler (issue 6) and is tested there.
+//! Exactly-once deadline firing across two schedulers is in
+//! `tests/schedulers.rs`.
 
 mod common;
 
