@@ -45,3 +45,8 @@ CREATE TABLE bot_state (
 
 -- Challenges from a position (an endgame to practise, a game to resume).
 ALTER TABLE challenges ADD COLUMN initial_fen TEXT;
+
+-- When the next reminder of the current turn falls: the scheduler's index,
+-- so a tick reads only the games with something due.
+ALTER TABLE games ADD COLUMN next_reminder_ms BIGINT;
+CREATE INDEX games_by_next_reminder ON games (next_reminder_ms) WHERE status = 'active';

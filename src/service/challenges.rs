@@ -290,6 +290,23 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
+        let first_reminder = super::time::next_reminder_at(
+            game.game.deadline_ms,
+            now,
+            &settings.reminder_hours,
+            now,
+        )
+        .filter(|_| {
+            matches!(
+                time_control.canonical.parse::<crate::clock::TimeControl>(),
+                Ok(crate::clock::TimeControl::Correspondence(_))
+            )
+        });
+        self.store()
+            .set_next_reminder(game.id, first_reminder)
+            .await?;
+        let mut game = game;
+        game.state.next_reminder_ms = first_reminder;
         let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
         let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
         if settings.threads {

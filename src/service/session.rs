@@ -164,6 +164,21 @@ impl Service {
             None
         };
         let [illegal_white, illegal_black] = game.illegal_king_moves();
+        let deadline_ms = if ending.is_some() {
+            None
+        } else if new_move.is_some() {
+            self.deadline_for(&session.record, game, 0).await?
+        } else {
+            session.record.state.deadline_ms
+        };
+        let next_reminder_ms = if ending.is_some() {
+            None
+        } else if new_move.is_some() {
+            self.next_reminder_for(&session.record, game, deadline_ms, now)
+                .await?
+        } else {
+            session.record.state.next_reminder_ms
+        };
         let state = GameState {
             result: ending.map(|e| e.result.pgn().to_owned()),
             termination: ending.map(|e| e.termination.id().to_owned()),
@@ -172,13 +187,8 @@ impl Service {
                 .map(|c| color_name(c).to_ascii_lowercase()),
             illegal_white: i64::from(illegal_white),
             illegal_black: i64::from(illegal_black),
-            deadline_ms: if ending.is_some() {
-                None
-            } else if new_move.is_some() {
-                self.deadline_for(&session.record, game, 0).await?
-            } else {
-                session.record.state.deadline_ms
-            },
+            deadline_ms,
+            next_reminder_ms,
             // Extra time belongs to one turn: a move ends it.
             bonus_ms: if new_move.is_some() {
                 0

@@ -172,44 +172,66 @@ impl Service {
     /// Reminds players whose correspondence deadlines come near.
     async fn remind(&self, now: i64) -> Result<Vec<Notice>, ServiceError> {
         let mut notices = Vec::new();
-        let horizon = now + 14 * DAY_MS;
-        for record in self.store().games_due_by(horizon, 10 * TICK_BATCH).await? {
+        for record in self.store().games_to_remind_by(now, TICK_BATCH).await? {
             let Some(deadline) = record.state.deadline_ms else {
+                self.store().set_next_reminder(record.id, None).await?;
                 continue;
             };
-            let Ok(TimeControl::Correspondence(_)) =
-                record.game.time_control.parse::<TimeControl>()
-            else {
-                continue;
-            };
-            let settings = self.store().server(&record.game.server_id).await?;
+            let hours = self
+                .store()
+                .server(&record.game.server_id)
+                .await?
+                .reminder_hours;
             let session = self.load(record).await?;
             let ply = session.game.plies().len() as i64;
             let turn_start = session
                 .game
                 .last_ply()
                 .map_or(session.record.game.created_ms, |p| p.at_ms);
-            // Every reminder this turn that is due now; the nearest one is sent.
-            let mut due = Vec::new();
-            for hours in &settings.reminder_hours {
-                let at = deadline - hours * HOUR_MS;
-                if at <= now && deadline - turn_start > hours * HOUR_MS {
-                    due.push(*hours);
+            // Every reminder of this turn that is due by now is marked sent
+            // (several at once after downtime); one message goes out.
+            let mut fresh = false;
+            for h in &hours {
+                let at = deadline - h * HOUR_MS;
+                if at <= now && at > turn_start {
+                    fresh |= self
+                        .store()
+                        .mark_reminder(session.record.id, ply, *h, now)
+                        .await?;
                 }
             }
-            let mut fresh = false;
-            for hours in &due {
-                fresh |= self
-                    .store()
-                    .mark_reminder(session.record.id, ply, *hours, now)
-                    .await?;
+            let next = next_reminder_at(Some(deadline), turn_start, &hours, now);
+            self.store()
+                .set_next_reminder(session.record.id, next)
+                .await?;
+            if fresh {
+                notices.extend(self.reminder_notice(&session, deadline, now).await?);
             }
-            if !fresh {
-                continue;
-            }
-            notices.extend(self.reminder_notice(&session, deadline, now).await?);
         }
         Ok(notices)
+    }
+
+    /// When the next reminder of `game`'s current turn falls after `after`.
+    pub(super) async fn next_reminder_for(
+        &self,
+        record: &GameRecord,
+        game: &Game,
+        deadline: Option<i64>,
+        after: i64,
+    ) -> Result<Option<i64>, ServiceError> {
+        if !matches!(
+            record.game.time_control.parse::<TimeControl>(),
+            Ok(TimeControl::Correspondence(_))
+        ) {
+            return Ok(None);
+        }
+        let hours = self
+            .store()
+            .server(&record.game.server_id)
+            .await?
+            .reminder_hours;
+        let turn_start = game.last_ply().map_or(record.game.created_ms, |p| p.at_ms);
+        Ok(next_reminder_at(deadline, turn_start, &hours, after))
     }
 
     async fn reminder_notice(
@@ -322,7 +344,14 @@ impl Service {
             let new_deadline = self.deadline_for(r, &session.game, bonus).await?;
             match self
                 .store()
-                .set_deadline(r.id, r.version, new_deadline, bonus)
+                .set_deadline(
+                    r.id,
+                    r.version,
+                    new_deadline,
+                    bonus,
+                    self.next_reminder_for(r, &session.game, new_deadline, now)
+                        .await?,
+                )
                 .await
             {
                 Ok(()) | Err(StoreError::Conflict) => {}
@@ -344,48 +373,13 @@ impl Service {
     /// When the next deadline or reminder falls (for a simulated clock that
     /// jumps from event to event).
     pub async fn next_event_ms(&self) -> Option<i64> {
-        let games = self
-            .store()
-            .games_due_by(i64::MAX, 10 * TICK_BATCH)
-            .await
-            .ok()?;
-        let mut next: Option<i64> = None;
-        let mut consider = |t: i64| next = Some(next.map_or(t, |n: i64| n.min(t)));
-        for record in games {
-            let Some(deadline) = record.state.deadline_ms else {
-                continue;
-            };
-            consider(deadline);
-            let Ok(TimeControl::Correspondence(_)) =
-                record.game.time_control.parse::<TimeControl>()
-            else {
-                continue;
-            };
-            let Ok(settings) = self.store().server(&record.game.server_id).await else {
-                continue;
-            };
-            let Ok(session) = self.load(record).await else {
-                continue;
-            };
-            let ply = session.game.plies().len() as i64;
-            let turn_start = session
-                .game
-                .last_ply()
-                .map_or(session.record.game.created_ms, |p| p.at_ms);
-            for hours in settings.reminder_hours {
-                let at = deadline - hours * HOUR_MS;
-                if deadline - turn_start > hours * HOUR_MS
-                    && !self
-                        .store()
-                        .reminder_sent(session.record.id, ply, hours)
-                        .await
-                        .unwrap_or(true)
-                {
-                    consider(at);
-                }
-            }
-        }
-        next
+        let deadline = self.store().games_due_by(i64::MAX, 1).await.ok()?;
+        let reminder = self.store().games_to_remind_by(i64::MAX, 1).await.ok()?;
+        deadline
+            .iter()
+            .filter_map(|g| g.state.deadline_ms)
+            .chain(reminder.iter().filter_map(|g| g.state.next_reminder_ms))
+            .min()
     }
 
     /// Re-derives the deadlines of `user`'s correspondence games where it is
@@ -415,7 +409,14 @@ impl Service {
                 .await?;
             match self
                 .store()
-                .set_deadline(r.id, r.version, deadline, r.state.bonus_ms)
+                .set_deadline(
+                    r.id,
+                    r.version,
+                    deadline,
+                    r.state.bonus_ms,
+                    self.next_reminder_for(r, &session.game, deadline, self.now_ms())
+                        .await?,
+                )
                 .await
             {
                 Ok(()) | Err(StoreError::Conflict) => {}
@@ -535,7 +536,14 @@ impl Service {
         let deadline = self.deadline_for(r, &session.game, bonus).await?;
         match self
             .store()
-            .set_deadline(r.id, r.version, deadline, bonus)
+            .set_deadline(
+                r.id,
+                r.version,
+                deadline,
+                bonus,
+                self.next_reminder_for(r, &session.game, deadline, self.now_ms())
+                    .await?,
+            )
             .await
         {
             Ok(()) => {}
@@ -580,6 +588,23 @@ pub(super) fn first_deadline(time_control: &str, now_ms: i64) -> Option<i64> {
         TimeControl::Correspondence(c) => Some(now_ms + i64::from(c.days()) * DAY_MS),
         TimeControl::Live(_) => Some(now_ms + LIVE_FIRST_MOVE_MS),
     }
+}
+
+/// The first reminder time (deadline minus one of `hours`) that falls
+/// after both `after` and the start of the turn: a reminder as long as the
+/// whole turn would make no sense.
+pub(super) fn next_reminder_at(
+    deadline: Option<i64>,
+    turn_start: i64,
+    hours: &[i64],
+    after: i64,
+) -> Option<i64> {
+    let deadline = deadline?;
+    hours
+        .iter()
+        .map(|h| deadline - h * HOUR_MS)
+        .filter(|at| *at > after.max(turn_start))
+        .min()
 }
 
 /// "2 d 23 h", "5 h 10 min", "59 min".

@@ -11,7 +11,7 @@ use super::{
 
 const GAME_COLUMNS: &str = "id, server_id, home_channel_id, channel_id, white_id, black_id, \
      rated, time_control, initial_fen, result, termination, version, draw_offer, illegal_white, \
-     illegal_black, deadline_ms, bonus_ms, created_ms, ended_ms";
+     illegal_black, deadline_ms, bonus_ms, next_reminder_ms, created_ms, ended_ms";
 
 fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
     Ok(GameRecord {
@@ -36,6 +36,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
             illegal_black: row.try_get("illegal_black")?,
             deadline_ms: row.try_get("deadline_ms")?,
             bonus_ms: row.try_get("bonus_ms")?,
+            next_reminder_ms: row.try_get("next_reminder_ms")?,
             ended_ms: row.try_get("ended_ms")?,
         },
         version: row.try_get("version")?,
@@ -238,7 +239,7 @@ impl Store {
         let s = &change.state;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
-             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, \
+             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, next_reminder_ms = $11, \
              status = CASE WHEN $3 IS NULL THEN 'active' ELSE 'finished' END \
              WHERE id = $1 AND version = $2 AND result IS NULL \
              RETURNING version, server_id, white_id, black_id",
@@ -253,6 +254,7 @@ impl Store {
         .bind(s.deadline_ms)
         .bind(s.ended_ms)
         .bind(s.bonus_ms)
+        .bind(s.next_reminder_ms)
         .fetch_optional(&mut *tx)
         .await?;
         let Some(row) = updated else {

@@ -150,6 +150,8 @@ pub struct GameState {
     /// Extra time for the side to move in the current turn (given by the
     /// opponent, or downtime grace); a move resets it.
     pub bonus_ms: i64,
+    /// When the next reminder of this turn is due (correspondence only).
+    pub next_reminder_ms: Option<i64>,
     pub ended_ms: Option<i64>,
 }
 

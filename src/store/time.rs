@@ -22,7 +22,7 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<GameRecord>, StoreError> {
         let ids = sqlx::query(
-            "SELECT id FROM games WHERE result IS NULL AND deadline_ms IS NOT NULL AND deadline_ms <= $1 \
+            "SELECT id FROM games WHERE status = 'active' AND deadline_ms <= $1 \
              ORDER BY deadline_ms LIMIT $2",
         )
         .bind(until_ms)
@@ -36,6 +36,44 @@ impl Store {
             }
         }
         Ok(games)
+    }
+
+    /// Active games whose next reminder is due by `until_ms`.
+    pub async fn games_to_remind_by(
+        &self,
+        until_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let ids = sqlx::query(
+            "SELECT id FROM games WHERE status = 'active' AND next_reminder_ms <= $1 \
+             ORDER BY next_reminder_ms LIMIT $2",
+        )
+        .bind(until_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut games = Vec::with_capacity(ids.len());
+        for row in ids {
+            if let Some(game) = self.game(row.try_get("id")?).await? {
+                games.push(game);
+            }
+        }
+        Ok(games)
+    }
+
+    /// Moves a game's next-reminder mark (a scheduling hint: reminders are
+    /// sent once by [`Store::mark_reminder`], whatever this says).
+    pub async fn set_next_reminder(
+        &self,
+        game_id: i64,
+        at_ms: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET next_reminder_ms = $2 WHERE id = $1")
+            .bind(game_id)
+            .bind(at_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// How many games are in progress.
@@ -55,14 +93,17 @@ impl Store {
         version: i64,
         deadline_ms: Option<i64>,
         bonus_ms: i64,
+        next_reminder_ms: Option<i64>,
     ) -> Result<(), StoreError> {
         let done = sqlx::query(
-            "UPDATE games SET deadline_ms = $3, bonus_ms = $4 WHERE id = $1 AND version = $2 AND result IS NULL",
+            "UPDATE games SET deadline_ms = $3, bonus_ms = $4, next_reminder_ms = $5 \
+             WHERE id = $1 AND version = $2 AND result IS NULL",
         )
         .bind(game_id)
         .bind(version)
         .bind(deadline_ms)
         .bind(bonus_ms)
+        .bind(next_reminder_ms)
         .execute(&self.pool)
         .await?;
         if done.rows_affected() == 1 {
