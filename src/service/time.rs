@@ -85,13 +85,7 @@ impl Service {
 
     /// Fires every deadline and reminder that is due. Returns what to post.
     pub async fn tick(&self) -> Vec<Notice> {
-        match self.try_tick().await {
-            Ok(notices) => notices,
-            Err(e) => {
-                tracing::error!(error = %e, "scheduler tick failed");
-                Vec::new()
-            }
-        }
+        logged(self.try_tick().await, "scheduler tick")
     }
 
     async fn try_tick(&self) -> Result<Vec<Notice>, ServiceError> {
@@ -296,13 +290,7 @@ impl Service {
     /// deadlines that passed meanwhile get [`DOWNTIME_GRACE_MS`] from now;
     /// live clocks resume as they stood at the last stored move.
     pub async fn startup(&self) -> Vec<Notice> {
-        match self.try_startup().await {
-            Ok(notices) => notices,
-            Err(e) => {
-                tracing::error!(error = %e, "start-up recovery failed");
-                Vec::new()
-            }
-        }
+        logged(self.try_startup().await, "start-up recovery")
     }
 
     async fn try_startup(&self) -> Result<Vec<Notice>, ServiceError> {
@@ -588,6 +576,15 @@ pub(super) fn first_deadline(time_control: &str, now_ms: i64) -> Option<i64> {
         TimeControl::Correspondence(c) => Some(now_ms + i64::from(c.days()) * DAY_MS),
         TimeControl::Live(_) => Some(now_ms + LIVE_FIRST_MOVE_MS),
     }
+}
+
+/// The notices, or none when the work failed (logged once here: the
+/// scheduler runs unattended, there is nobody to answer).
+fn logged(result: Result<Vec<Notice>, ServiceError>, what: &str) -> Vec<Notice> {
+    result.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "{what} failed");
+        Vec::new()
+    })
 }
 
 /// The first reminder time (deadline minus one of `hours`) that falls

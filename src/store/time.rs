@@ -21,21 +21,7 @@ impl Store {
         until_ms: i64,
         limit: i64,
     ) -> Result<Vec<GameRecord>, StoreError> {
-        let ids = sqlx::query(
-            "SELECT id FROM games WHERE status = 'active' AND deadline_ms <= $1 \
-             ORDER BY deadline_ms LIMIT $2",
-        )
-        .bind(until_ms)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        let mut games = Vec::with_capacity(ids.len());
-        for row in ids {
-            if let Some(game) = self.game(row.try_get("id")?).await? {
-                games.push(game);
-            }
-        }
-        Ok(games)
+        self.active_games_by("deadline_ms", until_ms, limit).await
     }
 
     /// Active games whose next reminder is due by `until_ms`.
@@ -44,14 +30,26 @@ impl Store {
         until_ms: i64,
         limit: i64,
     ) -> Result<Vec<GameRecord>, StoreError> {
-        let ids = sqlx::query(
-            "SELECT id FROM games WHERE status = 'active' AND next_reminder_ms <= $1 \
-             ORDER BY next_reminder_ms LIMIT $2",
-        )
-        .bind(until_ms)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        self.active_games_by("next_reminder_ms", until_ms, limit)
+            .await
+    }
+
+    /// Active games whose `column` (an indexed time) is at or before
+    /// `until_ms`, soonest first.
+    async fn active_games_by(
+        &self,
+        column: &'static str,
+        until_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let sql = format!(
+            "SELECT id FROM games WHERE status = 'active' AND {column} <= $1 ORDER BY {column} LIMIT $2"
+        );
+        let ids = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(until_ms)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         let mut games = Vec::with_capacity(ids.len());
         for row in ids {
             if let Some(game) = self.game(row.try_get("id")?).await? {
