@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 use support::fake_discord::{
-    model, opt_focused, opt_str, opt_user, ClientHandle, FakeDiscord, LatencyStats, ALICE, BOB, CAROL, CHESS_CHANNEL,
-    GUILD_ID,
+    model, opt_focused, opt_str, opt_user, ClientHandle, FakeDiscord, LatencyStats, ALICE, BOB,
+    CAROL, CHESS_CHANNEL, GUILD_ID,
 };
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -25,7 +25,14 @@ struct Data {
     png: Vec<u8>,
 }
 
-const FRUITS: [&str; 6] = ["apple", "apricot", "avocado", "banana", "blueberry", "cherry"];
+const FRUITS: [&str; 6] = [
+    "apple",
+    "apricot",
+    "avocado",
+    "banana",
+    "blueberry",
+    "cherry",
+];
 const WAIT: Duration = Duration::from_secs(10);
 
 /// A 4×4 RGBA checkerboard, encoded with the `png` crate.
@@ -37,7 +44,13 @@ fn make_png() -> Vec<u8> {
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header().expect("png header");
         let pixels: Vec<u8> = (0..16)
-            .flat_map(|i| if (i + i / 4) % 2 == 0 { [240, 217, 181, 255] } else { [181, 136, 99, 255] })
+            .flat_map(|i| {
+                if (i + i / 4) % 2 == 0 {
+                    [240, 217, 181, 255]
+                } else {
+                    [181, 136, 99, 255]
+                }
+            })
             .collect();
         writer.write_image_data(&pixels).expect("png data");
     }
@@ -55,11 +68,13 @@ async fn ping(ctx: Context<'_>) -> Result<(), Error> {
                 .description("pong")
                 .image("attachment://board.png"),
         )
-        .attachment(serenity::CreateAttachment::bytes(ctx.data().png.clone(), "board.png"))
-        .components(vec![serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(
-            "ping:again",
-        )
-        .label("Again")])]);
+        .attachment(serenity::CreateAttachment::bytes(
+            ctx.data().png.clone(),
+            "board.png",
+        ))
+        .components(vec![serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new("ping:again").label("Again"),
+        ])]);
     ctx.send(reply).await?;
     Ok(())
 }
@@ -89,18 +104,46 @@ async fn pick(
 
 /// Defers, opens a thread in the channel, posts in it, then follows up.
 #[poise::command(slash_command)]
-async fn thread(ctx: Context<'_>, #[description = "Thread name"] name: String) -> Result<(), Error> {
+async fn thread(
+    ctx: Context<'_>,
+    #[description = "Thread name"] name: String,
+) -> Result<(), Error> {
     ctx.defer().await?;
     let thread = ctx
         .channel_id()
-        .create_thread(ctx, serenity::CreateThread::new(name).kind(serenity::ChannelType::PublicThread))
+        .create_thread(
+            ctx,
+            serenity::CreateThread::new(name).kind(serenity::ChannelType::PublicThread),
+        )
         .await?;
     thread.id.say(ctx, "game on").await?;
     ctx.say(format!("thread created <#{}>", thread.id)).await?;
     Ok(())
 }
 
-async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, event: &serenity::FullEvent) -> Result<(), Error> {
+/// Answers twice, which Discord refuses: the second answer must get 400.
+#[poise::command(slash_command)]
+async fn twice(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.say("once").await?;
+    if let poise::Context::Application(app) = ctx {
+        let again = serenity::CreateInteractionResponseMessage::new().content("twice");
+        let result = app
+            .interaction
+            .create_response(ctx, serenity::CreateInteractionResponse::Message(again))
+            .await;
+        let verdict = match result {
+            Ok(()) => "second response accepted".to_owned(),
+            Err(e) => format!("second response refused: {e}"),
+        };
+        ctx.say(verdict).await?;
+    }
+    Ok(())
+}
+
+async fn event_handler(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(click),
     } = event
@@ -110,7 +153,10 @@ async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, even
                 .content(format!("again, {}", click.user.name))
                 .ephemeral(true);
             click
-                .create_response(framework.serenity_context, serenity::CreateInteractionResponse::Message(msg))
+                .create_response(
+                    framework.serenity_context,
+                    serenity::CreateInteractionResponse::Message(msg),
+                )
                 .await?;
         }
     }
@@ -121,7 +167,7 @@ async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, even
 async fn start_bot(fake: &FakeDiscord) -> ClientHandle {
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![ping(), pick(), thread()],
+            commands: vec![ping(), pick(), thread(), twice()],
             event_handler: |framework, event| Box::pin(event_handler(framework, event)),
             ..Default::default()
         })
@@ -130,7 +176,10 @@ async fn start_bot(fake: &FakeDiscord) -> ClientHandle {
                 // If setup returns an error, poise never sets its data and
                 // every later interaction hangs: log and carry on instead.
                 let guild = serenity::GuildId::new(GUILD_ID);
-                if let Err(e) = poise::builtins::register_in_guild(ctx, &framework.options().commands, guild).await {
+                if let Err(e) =
+                    poise::builtins::register_in_guild(ctx, &framework.options().commands, guild)
+                        .await
+                {
                     eprintln!("command registration failed: {e}");
                 }
                 Ok(Data { png: make_png() })
@@ -163,7 +212,7 @@ async fn real_client_against_fake_discord() {
     // Registration: the three commands, in the guild, with their options.
     let commands = fake.wait_commands(WAIT).await;
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
-    assert_eq!(names, ["ping", "pick", "thread"]);
+    assert_eq!(names, ["ping", "pick", "thread", "twice"]);
     let pick_cmd = &commands[1];
     assert_eq!(pick_cmd["guild_id"], json!(GUILD_ID.to_string()));
     assert_eq!(pick_cmd["options"][0]["name"], "fruit");
@@ -174,7 +223,9 @@ async fn real_client_against_fake_discord() {
     assert_eq!(pick_cmd["options"][1]["type"], 6);
 
     // /ping: content, embed, button, and the PNG bytes.
-    let i = fake.send_slash(&ALICE, CHESS_CHANNEL, "ping", json!([])).await;
+    let i = fake
+        .send_slash(&ALICE, CHESS_CHANNEL, "ping", json!([]))
+        .await;
     let cb = fake.wait_callback(&i, WAIT).await;
     assert_eq!(cb.kind, 4);
     assert_eq!(cb.status, 204);
@@ -199,23 +250,41 @@ async fn real_client_against_fake_discord() {
 
     // Autocomplete: the choices that start with what was typed.
     let i = fake
-        .send_autocomplete(&BOB, CHESS_CHANNEL, "pick", json!([opt_focused("fruit", "ap")]))
+        .send_autocomplete(
+            &BOB,
+            CHESS_CHANNEL,
+            "pick",
+            json!([opt_focused("fruit", "ap")]),
+        )
         .await;
     let cb = fake.wait_callback(&i, WAIT).await;
     assert_eq!(cb.kind, 8);
     assert_eq!(
         cb.choices(),
-        [("APPLE".to_owned(), "apple".to_owned()), ("APRICOT".to_owned(), "apricot".to_owned())]
+        [
+            ("APPLE".to_owned(), "apple".to_owned()),
+            ("APRICOT".to_owned(), "apricot".to_owned())
+        ]
     );
 
     // A slash command with a user option (resolved data filled by the fake).
     let i = fake
-        .send_slash(&BOB, CHESS_CHANNEL, "pick", json!([opt_str("fruit", "cherry"), opt_user("to", &CAROL)]))
+        .send_slash(
+            &BOB,
+            CHESS_CHANNEL,
+            "pick",
+            json!([opt_str("fruit", "cherry"), opt_user("to", &CAROL)]),
+        )
         .await;
-    assert_eq!(fake.wait_callback(&i, WAIT).await.content(), "picked cherry for carol");
+    assert_eq!(
+        fake.wait_callback(&i, WAIT).await.content(),
+        "picked cherry for carol"
+    );
 
     // A button click on the /ping message gets an ephemeral reply.
-    let i = fake.click_button(&BOB, CHESS_CHANNEL, &ping_msg, "ping:again").await;
+    let i = fake
+        .click_button(&BOB, CHESS_CHANNEL, &ping_msg, "ping:again")
+        .await;
     let cb = fake.wait_callback(&i, WAIT).await;
     assert_eq!(cb.kind, 4);
     assert_eq!(cb.content(), "again, bob");
@@ -223,24 +292,52 @@ async fn real_client_against_fake_discord() {
 
     // Deferral, a thread through the channel API, a message in it, and a follow-up.
     let i = fake
-        .send_slash(&ALICE, CHESS_CHANNEL, "thread", json!([opt_str("name", "alice vs bob")]))
+        .send_slash(
+            &ALICE,
+            CHESS_CHANNEL,
+            "thread",
+            json!([opt_str("name", "alice vs bob")]),
+        )
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
     let followups = fake.wait_followups(&i, 1, WAIT).await;
     let threads = fake.threads();
     assert_eq!(threads.len(), 1);
     let t = &threads[0];
-    assert_eq!((t.name.as_str(), t.parent_id, t.kind), ("alice vs bob", CHESS_CHANNEL, 11));
-    assert_eq!(followups[0].content(), format!("thread created <#{}>", t.id));
+    assert_eq!(
+        (t.name.as_str(), t.parent_id, t.kind),
+        ("alice vs bob", CHESS_CHANNEL, 11)
+    );
+    assert_eq!(
+        followups[0].content(),
+        format!("thread created <#{}>", t.id)
+    );
     let in_thread = fake.messages_in(t.id);
     assert_eq!(in_thread.len(), 1);
     assert_eq!(in_thread[0].content(), "game on");
+
+    // One initial response per interaction: the second gets 400 (40060).
+    let i = fake
+        .send_slash(&CAROL, CHESS_CHANNEL, "twice", json!([]))
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.content(), "once");
+    let verdict = &fake.wait_followups(&i, 1, WAIT).await[0];
+    assert!(
+        verdict.content().starts_with("second response refused")
+            && verdict.content().contains("already been acknowledged"),
+        "{}",
+        verdict.content()
+    );
+    let statuses: Vec<u16> = fake.callbacks_for(&i).iter().map(|c| c.status).collect();
+    assert_eq!(statuses, [204, 400]);
 
     // Latency: 200 /ping round trips, gateway send → callback received.
     let mut samples = Vec::new();
     for n in 0..200 {
         let user = [&ALICE, &BOB, &CAROL][n % 3];
-        let i = fake.send_slash(user, CHESS_CHANNEL, "ping", json!([])).await;
+        let i = fake
+            .send_slash(user, CHESS_CHANNEL, "ping", json!([]))
+            .await;
         let cb = fake.wait_callback(&i, WAIT).await;
         assert_eq!(cb.attachments().len(), 1);
         samples.push(cb.latency());
@@ -255,12 +352,14 @@ async fn real_client_against_fake_discord() {
     fake.wait_disconnected(WAIT).await;
     let client = start_bot(&fake).await;
     let second = fake.wait_identified(2, WAIT).await;
-    println!("restart: second session {} ready after {:?}", second.session_id, started.elapsed());
-    fake.wait(
-        "the second registration",
-        WAIT,
-        |w| (w.registrations.len() >= 2).then_some(()),
-    )
+    println!(
+        "restart: second session {} ready after {:?}",
+        second.session_id,
+        started.elapsed()
+    );
+    fake.wait("the second registration", WAIT, |w| {
+        (w.registrations.len() >= 2).then_some(())
+    })
     .await;
     // Re-registering keeps command ids, as Discord does for unchanged names.
     let again = fake.registered_commands();
@@ -268,22 +367,35 @@ async fn real_client_against_fake_discord() {
     for (before, after) in commands.iter().zip(&again) {
         assert_eq!(before["id"], after["id"], "/{} changed id", before["name"]);
     }
-    let i = fake.click_button(&CAROL, CHESS_CHANNEL, &ping_msg, "ping:again").await;
+    let i = fake
+        .click_button(&CAROL, CHESS_CHANNEL, &ping_msg, "ping:again")
+        .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.content(), "again, carol");
-    let i = fake.send_slash(&BOB, CHESS_CHANNEL, "ping", json!([])).await;
+    let i = fake
+        .send_slash(&BOB, CHESS_CHANNEL, "ping", json!([]))
+        .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.content(), "pong");
 
     // A gateway drop: serenity resumes, is told the session is gone, and
     // identifies again; interactions keep flowing.
     fake.drop_gateway();
     fake.wait_identified(3, WAIT).await;
-    let i = fake.send_slash(&CAROL, CHESS_CHANNEL, "ping", json!([])).await;
+    let i = fake
+        .send_slash(&CAROL, CHESS_CHANNEL, "ping", json!([]))
+        .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.content(), "pong");
 
     // A rejected token: REST calls fail with 401.
     fake.set_token_valid(false);
-    let err = fake.http().get_current_user().await.expect_err("401 with a bad token");
-    assert!(err.to_string().contains("401") || format!("{err:?}").contains("401"), "{err:?}");
+    let err = fake
+        .http()
+        .get_current_user()
+        .await
+        .expect_err("401 with a bad token");
+    assert!(
+        err.to_string().contains("401") || format!("{err:?}").contains("401"),
+        "{err:?}"
+    );
     fake.set_token_valid(true);
 
     client.stop().await;
@@ -296,12 +408,16 @@ async fn real_client_against_fake_discord() {
 #[test]
 fn builders_match_serenity_models() {
     fn parse<T: serde::de::DeserializeOwned>(what: &str, v: Value) -> T {
-        serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{what} does not parse: {e}\n{v:#}"))
+        serde_json::from_value(v.clone())
+            .unwrap_or_else(|e| panic!("{what} does not parse: {e}\n{v:#}"))
     }
     let chess = model::text_channel(CHESS_CHANNEL, "chess", 0);
     let thread = model::thread_channel(42, CHESS_CHANNEL, "t", 11, model::APP_ID, 1440);
     let _: serenity::Ready = parse("READY", model::ready("s", "ws://x"));
-    let _: serenity::Guild = parse("GUILD_CREATE", model::guild_create(&[chess.clone()], &[thread.clone()]));
+    let _: serenity::Guild = parse(
+        "GUILD_CREATE",
+        model::guild_create(std::slice::from_ref(&chess), std::slice::from_ref(&thread)),
+    );
     let _: serenity::PartialGuild = parse("GET /guilds/{id}", model::rest_guild());
     let _: serenity::GuildChannel = parse("thread", thread.clone());
     let _: serenity::Member = parse("member", model::member(&ALICE));

@@ -42,7 +42,8 @@ pub async fn run(shared: Arc<Shared>, socket: WebSocket, ws_url: String) {
     let (mut sink, mut stream) = socket.split();
     let mut seq: u64 = 0;
 
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}, "s": null, "t": null});
+    let hello =
+        json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}, "s": null, "t": null});
     if send(&mut sink, &hello).await.is_err() {
         remove_session(&shared, conn_id);
         return;
@@ -152,7 +153,10 @@ fn close(code: u16, reason: &str) -> Message {
     }))
 }
 
-async fn send(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>, v: &Value) -> Result<(), axum::Error> {
+async fn send(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    v: &Value,
+) -> Result<(), axum::Error> {
     // Text frames: serenity treats Binary frames as zlib-compressed.
     sink.send(Message::Text(v.to_string())).await
 }

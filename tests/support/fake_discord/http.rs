@@ -41,8 +41,8 @@ use super::{
     model::{self, APP_ID, GUILD_ID},
     multipart::{self, Body},
     recorder::{
-        MessageSource, Outgoing, RecordedCallback, RecordedMessage, RecordedRegistration, RecordedRequest, Shared,
-        UploadedFile, World,
+        MessageSource, Outgoing, RecordedCallback, RecordedMessage, RecordedRegistration,
+        RecordedRequest, Shared, UploadedFile, World,
     },
 };
 
@@ -61,7 +61,13 @@ async fn ws_upgrade(State(shared): State<Arc<Shared>>, ws: WebSocketUpgrade) -> 
     ws.on_upgrade(move |socket| gateway::run(shared, socket, ws_url))
 }
 
-async fn handle(State(shared): State<Arc<Shared>>, method: Method, uri: Uri, headers: HeaderMap, bytes: Bytes) -> Response {
+async fn handle(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
     let path = uri.path().to_owned();
     if let Some(rest) = path.strip_prefix("/attachments/") {
         return cdn(&shared, rest);
@@ -82,7 +88,13 @@ async fn handle(State(shared): State<Arc<Shared>>, method: Method, uri: Uri, hea
     }
 }
 
-async fn answer(shared: &Shared, method: &Method, path: &str, headers: &HeaderMap, bytes: Bytes) -> Reply {
+async fn answer(
+    shared: &Shared,
+    method: &Method,
+    path: &str,
+    headers: &HeaderMap,
+    bytes: Bytes,
+) -> Reply {
     let Some(api_path) = path.strip_prefix("/api/v10/") else {
         return unknown(shared, method, path);
     };
@@ -91,15 +103,20 @@ async fn answer(shared: &Shared, method: &Method, path: &str, headers: &HeaderMa
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("Bot "));
     if !authorized || !shared.read(|w| w.token_valid) {
-        return (StatusCode::UNAUTHORIZED, json!({"message": "401: Unauthorized", "code": 0}));
+        return (
+            StatusCode::UNAUTHORIZED,
+            json!({"message": "401: Unauthorized", "code": 0}),
+        );
     }
     let injected = shared.with(|w| {
-        let pos = w
-            .failures
-            .iter()
-            .position(|(m, p, _, _)| m.eq_ignore_ascii_case(method.as_str()) && path.contains(p.as_str()))?;
+        let pos = w.failures.iter().position(|(m, p, _, _)| {
+            m.eq_ignore_ascii_case(method.as_str()) && path.contains(p.as_str())
+        })?;
         let (_, _, status, body) = w.failures.remove(pos);
-        Some((StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR), body))
+        Some((
+            StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            body,
+        ))
     });
     if let Some(reply) = injected {
         return reply;
@@ -118,7 +135,10 @@ async fn answer(shared: &Shared, method: &Method, path: &str, headers: &HeaderMa
 fn unknown(shared: &Shared, method: &Method, path: &str) -> Reply {
     eprintln!("\n!!! fake discord: UNKNOWN ROUTE {method} {path} (answered 404) !!!\n");
     shared.with(|w| w.unknown_routes.push(format!("{method} {path}")));
-    (StatusCode::NOT_FOUND, json!({"message": "404: Not Found", "code": 0}))
+    (
+        StatusCode::NOT_FOUND,
+        json!({"message": "404: Not Found", "code": 0}),
+    )
 }
 
 /// `GET /attachments/{id}/{filename}`: the fake CDN, serving uploaded
@@ -127,7 +147,9 @@ fn cdn(shared: &Shared, rest: &str) -> Response {
     let id = rest.split('/').next().and_then(|s| s.parse::<u64>().ok());
     match id.and_then(|id| shared.read(|w| w.cdn.get(&id).cloned())) {
         Some(f) => {
-            let content_type = f.content_type.unwrap_or_else(|| "application/octet-stream".into());
+            let content_type = f
+                .content_type
+                .unwrap_or_else(|| "application/octet-stream".into());
             ([(axum::http::header::CONTENT_TYPE, content_type)], f.bytes).into_response()
         }
         None => StatusCode::NOT_FOUND.into_response(),
@@ -150,17 +172,23 @@ fn route(w: &mut World, method: &Method, seg: &[&str], body: Body) -> Option<Rep
             Some(u) => ok(model::user(u.id, u.name, false)),
             None => error(StatusCode::NOT_FOUND, 10013, "Unknown User"),
         },
-        ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => ok(model::application_info()),
+        ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
+            ok(model::application_info())
+        }
 
         // Application commands, global and per guild.
         ("GET", ["applications", _, "commands"]) => ok(Value::Array(w.global_commands.clone())),
-        ("GET", ["applications", _, "guilds", g, "commands"]) => {
-            ok(Value::Array(w.guild_commands.get(&id(g)?).cloned().unwrap_or_default()))
-        }
+        ("GET", ["applications", _, "guilds", g, "commands"]) => ok(Value::Array(
+            w.guild_commands.get(&id(g)?).cloned().unwrap_or_default(),
+        )),
         ("PUT", ["applications", _, "commands"]) => put_commands(w, None, body.json),
-        ("PUT", ["applications", _, "guilds", g, "commands"]) => put_commands(w, Some(id(g)?), body.json),
+        ("PUT", ["applications", _, "guilds", g, "commands"]) => {
+            put_commands(w, Some(id(g)?), body.json)
+        }
         ("POST", ["applications", _, "commands"]) => post_command(w, None, body.json),
-        ("POST", ["applications", _, "guilds", g, "commands"]) => post_command(w, Some(id(g)?), body.json),
+        ("POST", ["applications", _, "guilds", g, "commands"]) => {
+            post_command(w, Some(id(g)?), body.json)
+        }
         ("DELETE", ["applications", _, "commands", c]) => {
             let c = c.to_string();
             w.global_commands.retain(|x| x["id"] != json!(c));
@@ -171,14 +199,20 @@ fn route(w: &mut World, method: &Method, seg: &[&str], body: Body) -> Option<Rep
         ("POST", ["interactions", i, token, "callback"]) => callback(w, id(i)?, token, body),
         ("POST", ["webhooks", _, token]) => followup(w, token, body),
         ("GET", ["webhooks", _, token, "messages", msg]) => match webhook_message(w, token, msg) {
-            Ok(mid) => ok(w.message_mut(mid).map(|m| m.json.clone()).unwrap_or(Value::Null)),
+            Ok(mid) => ok(w
+                .message_mut(mid)
+                .map(|m| m.json.clone())
+                .unwrap_or(Value::Null)),
             Err(e) => e,
         },
-        ("PATCH", ["webhooks", _, token, "messages", msg]) => match webhook_message(w, token, msg) {
-            Ok(mid) => edit_message(w, mid, body),
-            Err(e) => e,
-        },
-        ("DELETE", ["webhooks", _, token, "messages", msg]) => match webhook_message(w, token, msg) {
+        ("PATCH", ["webhooks", _, token, "messages", msg]) => {
+            match webhook_message(w, token, msg) {
+                Ok(mid) => edit_message(w, mid, body),
+                Err(e) => e,
+            }
+        }
+        ("DELETE", ["webhooks", _, token, "messages", msg]) => match webhook_message(w, token, msg)
+        {
             Ok(mid) => {
                 w.messages.retain(|m| m.id != mid);
                 no_content()
@@ -196,7 +230,12 @@ fn route(w: &mut World, method: &Method, seg: &[&str], body: Body) -> Option<Rep
             let c = id(c)?;
             // Newest first, as Discord returns them.
             ok(Value::Array(
-                w.messages.iter().rev().filter(|m| m.channel_id == c).map(|m| m.json.clone()).collect(),
+                w.messages
+                    .iter()
+                    .rev()
+                    .filter(|m| m.channel_id == c)
+                    .map(|m| m.json.clone())
+                    .collect(),
             ))
         }
         ("GET", ["channels", c, "messages", msg]) => {
@@ -220,19 +259,26 @@ fn route(w: &mut World, method: &Method, seg: &[&str], body: Body) -> Option<Rep
             no_content()
         }
         ("POST", ["channels", c, "threads"]) => create_thread(w, id(c)?, None, body.json),
-        ("POST", ["channels", c, "messages", msg, "threads"]) => create_thread(w, id(c)?, Some(id(msg)?), body.json),
-        ("PUT", ["channels", _, "thread-members", _]) | ("DELETE", ["channels", _, "thread-members", _]) => {
-            no_content()
+        ("POST", ["channels", c, "messages", msg, "threads"]) => {
+            create_thread(w, id(c)?, Some(id(msg)?), body.json)
         }
+        ("PUT", ["channels", _, "thread-members", _])
+        | ("DELETE", ["channels", _, "thread-members", _]) => no_content(),
         ("POST", ["channels", _, "typing"]) => no_content(),
         ("PUT", ["channels", _, "messages", _, "reactions", _, "@me"]) => no_content(),
 
         // The guild.
         ("GET", ["guilds", g]) if id(g) == Some(GUILD_ID) => ok(model::rest_guild()),
         ("GET", ["guilds", g, "channels"]) if id(g) == Some(GUILD_ID) => ok(Value::Array(
-            w.channels.values().filter(|c| c.get("thread_metadata").is_none()).cloned().collect(),
+            w.channels
+                .values()
+                .filter(|c| c.get("thread_metadata").is_none())
+                .cloned()
+                .collect(),
         )),
-        ("GET", ["guilds", g, "roles"]) if id(g) == Some(GUILD_ID) => ok(json!([model::everyone_role()])),
+        ("GET", ["guilds", g, "roles"]) if id(g) == Some(GUILD_ID) => {
+            ok(json!([model::everyone_role()]))
+        }
         ("GET", ["guilds", g, "members", u]) if id(g) == Some(GUILD_ID) => match id(u) {
             Some(APP_ID) => ok(model::bot_member()),
             other => match other.and_then(model::member_by_id) {
@@ -296,10 +342,12 @@ fn put_commands(w: &mut World, guild: Option<u64>, body: Value) -> Reply {
         if let Err(e) = validate_command(cmd) {
             return form_error(&e);
         }
-        let same = old
-            .iter()
-            .find(|o| o["name"] == cmd["name"] && o["type"] == cmd.get("type").cloned().unwrap_or(json!(1)));
-        let cid = same.and_then(|o| o["id"].as_str()?.parse().ok()).unwrap_or_else(|| w.new_id());
+        let same = old.iter().find(|o| {
+            o["name"] == cmd["name"] && o["type"] == cmd.get("type").cloned().unwrap_or(json!(1))
+        });
+        let cid = same
+            .and_then(|o| o["id"].as_str()?.parse().ok())
+            .unwrap_or_else(|| w.new_id());
         let version = w.new_id();
         stored.push(store_command(cmd, cid, version, guild));
     }
@@ -344,7 +392,11 @@ fn post_command(w: &mut World, guild: Option<u64>, cmd: Value) -> Reply {
         commands: vec![cmd],
         at: Instant::now(),
     });
-    let status = if old_id.is_some() { StatusCode::OK } else { StatusCode::CREATED };
+    let status = if old_id.is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::CREATED
+    };
     (status, stored)
 }
 
@@ -375,18 +427,24 @@ fn validate_command(cmd: &Value) -> Result<(), String> {
     }
     if chat_input {
         if name.chars().any(|c| c.is_uppercase() || c.is_whitespace()) {
-            return Err(format!("command name {name:?} must be lowercase without spaces"));
+            return Err(format!(
+                "command name {name:?} must be lowercase without spaces"
+            ));
         }
         let description = cmd["description"].as_str().unwrap_or("");
         if description.is_empty() || description.chars().count() > 100 {
-            return Err(format!("command {name:?}: description must be 1-100 characters"));
+            return Err(format!(
+                "command {name:?}: description must be 1-100 characters"
+            ));
         }
     }
     validate_options(name, &cmd["options"])
 }
 
 fn validate_options(cmd: &str, options: &Value) -> Result<(), String> {
-    let Some(list) = options.as_array() else { return Ok(()) };
+    let Some(list) = options.as_array() else {
+        return Ok(());
+    };
     if list.len() > 25 {
         return Err(format!("command {cmd:?}: more than 25 options"));
     }
@@ -394,18 +452,24 @@ fn validate_options(cmd: &str, options: &Value) -> Result<(), String> {
     for o in list {
         let name = o["name"].as_str().unwrap_or("");
         if name.is_empty() || name.chars().count() > 32 || name.chars().any(char::is_uppercase) {
-            return Err(format!("command {cmd:?}: option name {name:?} must be 1-32 lowercase characters"));
+            return Err(format!(
+                "command {cmd:?}: option name {name:?} must be 1-32 lowercase characters"
+            ));
         }
         let description = o["description"].as_str().unwrap_or("");
         if description.is_empty() || description.chars().count() > 100 {
-            return Err(format!("command {cmd:?}: option {name:?} description must be 1-100 characters"));
+            return Err(format!(
+                "command {cmd:?}: option {name:?} description must be 1-100 characters"
+            ));
         }
         let kind = o["type"].as_u64().unwrap_or(0);
         if kind > 2 {
             // Discord: required options must come before optional ones.
             let required = o["required"].as_bool().unwrap_or(false);
             if required && seen_optional {
-                return Err(format!("command {cmd:?}: required option {name:?} after an optional one"));
+                return Err(format!(
+                    "command {cmd:?}: required option {name:?} after an optional one"
+                ));
             }
             seen_optional |= !required;
         }
@@ -413,10 +477,14 @@ fn validate_options(cmd: &str, options: &Value) -> Result<(), String> {
         // only refuses a non-empty list.
         let has_choices = o["choices"].as_array().is_some_and(|c| !c.is_empty());
         if o["autocomplete"].as_bool() == Some(true) && has_choices {
-            return Err(format!("command {cmd:?}: option {name:?} has both choices and autocomplete"));
+            return Err(format!(
+                "command {cmd:?}: option {name:?} has both choices and autocomplete"
+            ));
         }
         if o["choices"].as_array().is_some_and(|c| c.len() > 25) {
-            return Err(format!("command {cmd:?}: option {name:?} has more than 25 choices"));
+            return Err(format!(
+                "command {cmd:?}: option {name:?} has more than 25 choices"
+            ));
         }
         validate_options(cmd, &o["options"])?;
     }
@@ -428,9 +496,15 @@ fn validate_options(cmd: &str, options: &Value) -> Result<(), String> {
 fn validate_message(p: &Value) -> Result<(), String> {
     let content = p["content"].as_str().unwrap_or("");
     if content.chars().count() > 2000 {
-        return Err(format!("content is {} characters (max 2000)", content.chars().count()));
+        return Err(format!(
+            "content is {} characters (max 2000)",
+            content.chars().count()
+        ));
     }
-    let embeds = p["embeds"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let embeds = p["embeds"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
     if embeds.len() > 10 {
         return Err(format!("{} embeds (max 10)", embeds.len()));
     }
@@ -449,14 +523,19 @@ fn validate_message(p: &Value) -> Result<(), String> {
             }
             total += n;
         }
-        let fields = e["fields"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let fields = e["fields"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
         if fields.len() > 25 {
             return Err(format!("{} embed fields (max 25)", fields.len()));
         }
         for f in fields {
             let (n, v) = (len(&f["name"]), len(&f["value"]));
             if n == 0 || n > 256 || v == 0 || v > 1024 {
-                return Err(format!("embed field {f} must have a name of 1-256 and a value of 1-1024 characters"));
+                return Err(format!(
+                    "embed field {f} must have a name of 1-256 and a value of 1-1024 characters"
+                ));
             }
             total += n + v;
         }
@@ -464,7 +543,10 @@ fn validate_message(p: &Value) -> Result<(), String> {
     if total > 6000 {
         return Err(format!("embeds hold {total} characters (max 6000)"));
     }
-    let rows = p["components"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let rows = p["components"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
     if rows.len() > 5 {
         return Err(format!("{} action rows (max 5)", rows.len()));
     }
@@ -472,9 +554,15 @@ fn validate_message(p: &Value) -> Result<(), String> {
         if row["type"].as_u64() != Some(1) {
             return Err("top-level components must be action rows (type 1)".into());
         }
-        let items = row["components"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let items = row["components"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
         if items.is_empty() || items.len() > 5 {
-            return Err(format!("an action row holds {} components (1-5)", items.len()));
+            return Err(format!(
+                "an action row holds {} components (1-5)",
+                items.len()
+            ));
         }
         for c in items {
             let custom_id = c["custom_id"].as_str();
@@ -484,7 +572,9 @@ fn validate_message(p: &Value) -> Result<(), String> {
             if c["type"].as_u64() == Some(2) {
                 let link = c["style"].as_u64() == Some(5);
                 if link != c.get("url").is_some() || (!link && custom_id.is_none()) {
-                    return Err(format!("button {c}: link buttons need a url, others a custom_id"));
+                    return Err(format!(
+                        "button {c}: link buttons need a url, others a custom_id"
+                    ));
                 }
                 if c["label"].as_str().is_some_and(|l| l.chars().count() > 80) {
                     return Err(format!("button label of {c} is over 80 characters"));
@@ -496,7 +586,9 @@ fn validate_message(p: &Value) -> Result<(), String> {
 }
 
 fn validate_choices(data: &Value) -> Result<(), String> {
-    let choices = data["choices"].as_array().ok_or("autocomplete result without choices")?;
+    let choices = data["choices"]
+        .as_array()
+        .ok_or("autocomplete result without choices")?;
     if choices.len() > 25 {
         return Err(format!("{} autocomplete choices (max 25)", choices.len()));
     }
@@ -524,7 +616,9 @@ fn new_message(
     let id = w.new_id();
     let attachments = attach(w, payload, &files);
     let mut json = model::message(id, channel_id, model::bot_user(), payload, attachments);
-    if let MessageSource::InteractionResponse { interaction_id } | MessageSource::Followup { interaction_id } = source {
+    if let MessageSource::InteractionResponse { interaction_id }
+    | MessageSource::Followup { interaction_id } = source
+    {
         // Interaction messages are sent through the application's webhook.
         json["webhook_id"] = json!(APP_ID.to_string());
         json["application_id"] = json!(APP_ID.to_string());
@@ -560,14 +654,25 @@ fn attach(w: &mut World, payload: &Value, files: &[(u64, UploadedFile)]) -> Vec<
     let mut out = Vec::new();
     for (index, file) in files {
         let id = w.new_id();
-        let content_type = file.content_type.clone().unwrap_or_else(|| "application/octet-stream".into());
-        let mut a = model::attachment(id, &file.filename, &content_type, file.bytes.len(), &w.base_url);
+        let content_type = file
+            .content_type
+            .clone()
+            .unwrap_or_else(|| "application/octet-stream".into());
+        let mut a = model::attachment(
+            id,
+            &file.filename,
+            &content_type,
+            file.bytes.len(),
+            &w.base_url,
+        );
         // The payload's `attachments[]` may describe the upload by its index.
         let described = payload["attachments"]
             .as_array()
             .into_iter()
             .flatten()
-            .find(|d| d["id"].as_u64() == Some(*index) || d["id"].as_str() == Some(&index.to_string()));
+            .find(|d| {
+                d["id"].as_u64() == Some(*index) || d["id"].as_str() == Some(&index.to_string())
+            });
         if let Some(desc) = described.and_then(|d| d.get("description")) {
             a["description"] = desc.clone();
         }
@@ -579,7 +684,12 @@ fn attach(w: &mut World, payload: &Value, files: &[(u64, UploadedFile)]) -> Vec<
 
 /// `POST /interactions/{id}/{token}/callback`.
 fn callback(w: &mut World, interaction_id: u64, token: &str, body: Body) -> Reply {
-    let Some(sent) = w.interactions.get(&interaction_id).filter(|i| i.token == token).cloned() else {
+    let Some(sent) = w
+        .interactions
+        .get(&interaction_id)
+        .filter(|i| i.token == token)
+        .cloned()
+    else {
         return unknown_interaction();
     };
     let received_at = Instant::now();
@@ -590,11 +700,17 @@ fn callback(w: &mut World, interaction_id: u64, token: &str, body: Body) -> Repl
         4 | 7 => validate_message(&data),
         8 => validate_choices(&data),
         5 | 6 | 9 => Ok(()),
-        other => Err(format!("callback type {other} is not valid for a gateway interaction")),
+        other => Err(format!(
+            "callback type {other} is not valid for a gateway interaction"
+        )),
     };
     let mut message = None;
     let reply = if sent.responded {
-        error(StatusCode::BAD_REQUEST, 40060, "Interaction has already been acknowledged.")
+        error(
+            StatusCode::BAD_REQUEST,
+            40060,
+            "Interaction has already been acknowledged.",
+        )
     } else if received_at.saturating_duration_since(sent.sent_at) > w.interaction_deadline {
         eprintln!(
             "fake discord: callback for interaction {interaction_id} came after {:?} (Discord allows {:?})",
@@ -679,7 +795,9 @@ fn followup(w: &mut World, token: &str, body: Body) -> Reply {
         i.channel_id,
         &body.json,
         body.files,
-        MessageSource::Followup { interaction_id: i.id },
+        MessageSource::Followup {
+            interaction_id: i.id,
+        },
     );
     let json = m.json.clone();
     w.messages.push(m);
@@ -698,9 +816,8 @@ fn webhook_message(w: &World, token: &str, msg: &str) -> Result<u64, Reply> {
     let belongs = w.messages.iter().any(|m| {
         m.id == id
             && match m.source {
-                MessageSource::InteractionResponse { interaction_id } | MessageSource::Followup { interaction_id } => {
-                    interaction_id == i.id
-                }
+                MessageSource::InteractionResponse { interaction_id }
+                | MessageSource::Followup { interaction_id } => interaction_id == i.id,
                 MessageSource::Channel => i.component_message == Some(id),
             }
     });
@@ -724,7 +841,11 @@ fn edit_message(w: &mut World, id: u64, body: Body) -> Reply {
     };
     for key in ["content", "embeds", "components"] {
         if let Some(v) = p.get(key) {
-            m.json[key] = if v.is_null() && key != "content" { json!([]) } else { v.clone() };
+            m.json[key] = if v.is_null() && key != "content" {
+                json!([])
+            } else {
+                v.clone()
+            };
         }
     }
     if p.get("content").is_some_and(Value::is_null) {
@@ -733,16 +854,28 @@ fn edit_message(w: &mut World, id: u64, body: Body) -> Reply {
     if let Some(keep) = p.get("attachments").and_then(Value::as_array) {
         let keep_ids: Vec<String> = keep
             .iter()
-            .filter_map(|a| a["id"].as_str().map(str::to_owned).or_else(|| a["id"].as_u64().map(|n| n.to_string())))
+            .filter_map(|a| {
+                a["id"]
+                    .as_str()
+                    .map(str::to_owned)
+                    .or_else(|| a["id"].as_u64().map(|n| n.to_string()))
+            })
             .collect();
         let kept: Vec<Value> = m.json["attachments"]
             .as_array()
             .into_iter()
             .flatten()
-            .filter(|a| a["id"].as_str().is_some_and(|s| keep_ids.iter().any(|k| k == s)))
+            .filter(|a| {
+                a["id"]
+                    .as_str()
+                    .is_some_and(|s| keep_ids.iter().any(|k| k == s))
+            })
             .cloned()
             .collect();
-        let kept_names: Vec<String> = kept.iter().filter_map(|a| a["filename"].as_str().map(str::to_owned)).collect();
+        let kept_names: Vec<String> = kept
+            .iter()
+            .filter_map(|a| a["filename"].as_str().map(str::to_owned))
+            .collect();
         m.files.retain(|f| kept_names.contains(&f.filename));
         m.json["attachments"] = json!(kept);
     }
@@ -774,7 +907,11 @@ fn channel_message(w: &mut World, channel_id: u64, body: Body) -> Reply {
         && p["components"].as_array().is_none_or(Vec::is_empty)
         && body.files.is_empty();
     if empty {
-        return error(StatusCode::BAD_REQUEST, 50006, "Cannot send an empty message");
+        return error(
+            StatusCode::BAD_REQUEST,
+            50006,
+            "Cannot send an empty message",
+        );
     }
     if let Err(e) = validate_message(p) {
         return form_error(&e);
@@ -791,11 +928,21 @@ fn channel_message(w: &mut World, channel_id: u64, body: Body) -> Reply {
 fn create_thread(w: &mut World, parent: u64, from_message: Option<u64>, p: Value) -> Reply {
     match w.channels.get(&parent) {
         Some(c) if c.get("thread_metadata").is_none() => {}
-        Some(_) => return error(StatusCode::BAD_REQUEST, 50024, "Cannot execute action on this channel type"),
+        Some(_) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                50024,
+                "Cannot execute action on this channel type",
+            )
+        }
         None => return unknown_channel(),
     }
     if let Some(mid) = from_message {
-        if !w.messages.iter().any(|m| m.id == mid && m.channel_id == parent) {
+        if !w
+            .messages
+            .iter()
+            .any(|m| m.id == mid && m.channel_id == parent)
+        {
             return unknown_message();
         }
     }
@@ -805,7 +952,11 @@ fn create_thread(w: &mut World, parent: u64, from_message: Option<u64>, p: Value
     }
     // A thread started from a message is public (11); otherwise the type is
     // whatever was asked, private (12) by default.
-    let kind = if from_message.is_some() { 11 } else { p["type"].as_u64().unwrap_or(12) };
+    let kind = if from_message.is_some() {
+        11
+    } else {
+        p["type"].as_u64().unwrap_or(12)
+    };
     // A thread started from a message takes that message's id.
     let id = from_message.unwrap_or_else(|| w.new_id());
     let auto_archive = p["auto_archive_duration"].as_u64().unwrap_or(1440);

@@ -48,17 +48,17 @@ use serde_json::{json, Value};
 use serenity::all::{Client, ClientBuilder, GatewayIntents, Http, HttpBuilder, ShardManager};
 use tokio::task::JoinHandle;
 
+use self::recorder::{Outgoing, SentInteraction, Shared, World};
 pub use self::{
     model::{
-        opt_bool, opt_channel, opt_focused, opt_int, opt_str, opt_sub, opt_user, TestUser, ALICE, APP_ID, BOB,
-        CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID, MEMBERS, TOKEN,
+        opt_bool, opt_channel, opt_focused, opt_int, opt_str, opt_sub, opt_user, TestUser, ALICE,
+        APP_ID, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID, MEMBERS, TOKEN,
     },
     recorder::{
-        MessageSource, RecordedCallback, RecordedIdentify, RecordedMessage, RecordedRegistration, RecordedRequest,
-        UploadedFile,
+        MessageSource, RecordedCallback, RecordedIdentify, RecordedMessage, RecordedRegistration,
+        RecordedRequest, UploadedFile,
     },
 };
-use self::recorder::{Outgoing, SentInteraction, Shared, World};
 
 /// Used by the helpers that do not take a timeout.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -105,10 +105,18 @@ impl FakeDiscord {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("fake discord: cannot bind 127.0.0.1:0");
-        let addr = listener.local_addr().expect("fake discord: bound socket has an address");
+        let addr = listener
+            .local_addr()
+            .expect("fake discord: bound socket has an address");
         let mut channels = BTreeMap::new();
-        channels.insert(CHESS_CHANNEL, model::text_channel(CHESS_CHANNEL, "chess", 0));
-        channels.insert(GENERAL_CHANNEL, model::text_channel(GENERAL_CHANNEL, "general", 1));
+        channels.insert(
+            CHESS_CHANNEL,
+            model::text_channel(CHESS_CHANNEL, "chess", 0),
+        );
+        channels.insert(
+            GENERAL_CHANNEL,
+            model::text_channel(GENERAL_CHANNEL, "general", 1),
+        );
         let shared = Arc::new(Shared::new(World {
             started: Instant::now(),
             base_url: format!("http://{addr}"),
@@ -136,7 +144,11 @@ impl FakeDiscord {
                 eprintln!("fake discord: server stopped: {e}");
             }
         });
-        FakeDiscord { shared, addr, server }
+        FakeDiscord {
+            shared,
+            addr,
+            server,
+        }
     }
 
     /// `http://127.0.0.1:PORT`, for `HttpBuilder::proxy`.
@@ -208,8 +220,10 @@ impl FakeDiscord {
     /// example a missing permission:
     /// `fail_next("POST", "/threads", 403, json!({"message": "Missing Permissions", "code": 50013}))`.
     pub fn fail_next(&self, method: &str, path_part: &str, status: u16, body: Value) {
-        self.shared
-            .with(|w| w.failures.push((method.to_owned(), path_part.to_owned(), status, body)));
+        self.shared.with(|w| {
+            w.failures
+                .push((method.to_owned(), path_part.to_owned(), status, body))
+        });
     }
 
     /// Closes every gateway connection with 4000 ("unknown error, reconnect"),
@@ -228,7 +242,10 @@ impl FakeDiscord {
     /// Waits until some connection has received READY + GUILD_CREATE.
     pub async fn wait_ready(&self, timeout: Duration) {
         self.wait("a READY gateway session", timeout, |w| {
-            w.sessions.iter().any(|s| s.ready && !s.tx.is_closed()).then_some(())
+            w.sessions
+                .iter()
+                .any(|s| s.ready && !s.tx.is_closed())
+                .then_some(())
         })
         .await
     }
@@ -236,10 +253,14 @@ impl FakeDiscord {
     /// Waits until `n` IDENTIFYs have been received in total and one of the
     /// sessions is ready (for "the second client is up").
     pub async fn wait_identified(&self, n: usize, timeout: Duration) -> RecordedIdentify {
-        self.wait(&format!("{n} IDENTIFY(s) and a ready session"), timeout, |w| {
-            let ready = w.sessions.iter().any(|s| s.ready && !s.tx.is_closed());
-            (w.identifies.len() >= n && ready).then(|| w.identifies[n - 1].clone())
-        })
+        self.wait(
+            &format!("{n} IDENTIFY(s) and a ready session"),
+            timeout,
+            |w| {
+                let ready = w.sessions.iter().any(|s| s.ready && !s.tx.is_closed());
+                (w.identifies.len() >= n && ready).then(|| w.identifies[n - 1].clone())
+            },
+        )
         .await
     }
 
@@ -261,13 +282,25 @@ impl FakeDiscord {
     /// `user` runs `/name` in `channel`. `options` is the JSON array Discord
     /// would send (build it with [`opt_str`], [`opt_user`], ...); USER
     /// options get their `resolved` users and members filled in.
-    pub async fn send_slash(&self, user: &TestUser, channel: u64, name: &str, options: Value) -> InteractionId {
+    pub async fn send_slash(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        name: &str,
+        options: Value,
+    ) -> InteractionId {
         self.send_command(2, user, channel, name, options).await
     }
 
     /// `user` types into an option of `/name`: `options` must contain one
     /// option with `focused: true` ([`opt_focused`]).
-    pub async fn send_autocomplete(&self, user: &TestUser, channel: u64, name: &str, options: Value) -> InteractionId {
+    pub async fn send_autocomplete(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        name: &str,
+        options: Value,
+    ) -> InteractionId {
         assert!(
             options.to_string().contains("\"focused\":true"),
             "send_autocomplete: no option has focused: true in {options}"
@@ -275,7 +308,14 @@ impl FakeDiscord {
         self.send_command(4, user, channel, name, options).await
     }
 
-    async fn send_command(&self, kind: u64, user: &TestUser, channel: u64, name: &str, options: Value) -> InteractionId {
+    async fn send_command(
+        &self,
+        kind: u64,
+        user: &TestUser,
+        channel: u64,
+        name: &str,
+        options: Value,
+    ) -> InteractionId {
         let name = name.to_owned();
         self.send_interaction(kind, user, channel, name.clone(), None, move |w| {
             let command_id = w
@@ -306,8 +346,14 @@ impl FakeDiscord {
         message: &RecordedMessage,
         custom_id: &str,
     ) -> InteractionId {
-        self.send_component(user, channel, message, custom_id, model::button_data(custom_id))
-            .await
+        self.send_component(
+            user,
+            channel,
+            message,
+            custom_id,
+            model::button_data(custom_id),
+        )
+        .await
     }
 
     /// `user` picks `values` in the select menu `custom_id` on `message`.
@@ -319,8 +365,14 @@ impl FakeDiscord {
         custom_id: &str,
         values: &[&str],
     ) -> InteractionId {
-        self.send_component(user, channel, message, custom_id, model::select_data(custom_id, values))
-            .await
+        self.send_component(
+            user,
+            channel,
+            message,
+            custom_id,
+            model::select_data(custom_id, values),
+        )
+        .await
     }
 
     async fn send_component(
@@ -332,21 +384,29 @@ impl FakeDiscord {
         data: Value,
     ) -> InteractionId {
         let current = self.message(message.id).unwrap_or_else(|| message.clone());
-        let component = find_component(&current.json["components"], custom_id).unwrap_or_else(|| {
-            panic!(
-                "click on {custom_id:?}: message {} has only {:?}",
-                current.id,
-                current.custom_ids()
-            )
-        });
+        let component =
+            find_component(&current.json["components"], custom_id).unwrap_or_else(|| {
+                panic!(
+                    "click on {custom_id:?}: message {} has only {:?}",
+                    current.id,
+                    current.custom_ids()
+                )
+            });
         assert!(
             component["disabled"].as_bool() != Some(true),
             "click on {custom_id:?}: the component is disabled"
         );
         // `send_interaction` copies the message into the payload from the
         // world, so the click sees the message as last edited.
-        self.send_interaction(3, user, channel, custom_id.to_owned(), Some(current.id), move |_| data)
-            .await
+        self.send_interaction(
+            3,
+            user,
+            channel,
+            custom_id.to_owned(),
+            Some(current.id),
+            move |_| data,
+        )
+        .await
     }
 
     async fn send_interaction(
@@ -360,13 +420,19 @@ impl FakeDiscord {
     ) -> InteractionId {
         self.wait_ready(DEFAULT_TIMEOUT).await;
         let result = self.shared.with(|w| {
-            let channel_json = w.channels.get(&channel).cloned().ok_or_else(|| format!("unknown channel {channel}"))?;
+            let channel_json = w
+                .channels
+                .get(&channel)
+                .cloned()
+                .ok_or_else(|| format!("unknown channel {channel}"))?;
             let id = w.new_id();
             let token = format!("fake-interaction-token-{id}");
             let mut payload = model::interaction_base(kind, id, &token, user, &channel_json);
             payload["data"] = data(w);
             if let Some(mid) = component_message {
-                let m = w.message_mut(mid).ok_or_else(|| format!("unknown message {mid}"))?;
+                let m = w
+                    .message_mut(mid)
+                    .ok_or_else(|| format!("unknown message {mid}"))?;
                 payload["message"] = m.json.clone();
             }
             // Record before dispatching, so that a fast callback always
@@ -401,51 +467,86 @@ impl FakeDiscord {
     /// callbacks (a second response, a late one, an invalid body) are listed
     /// in the panic message if no accepted one arrives in time.
     pub async fn wait_callback(&self, id: &InteractionId, timeout: Duration) -> RecordedCallback {
-        self.wait(&format!("a callback for interaction {}", id.id), timeout, |w| {
-            w.callbacks
-                .iter()
-                .find(|c| c.interaction_id == id.id && c.status < 300)
-                .cloned()
-        })
+        self.wait(
+            &format!("a callback for interaction {}", id.id),
+            timeout,
+            |w| {
+                w.callbacks
+                    .iter()
+                    .find(|c| c.interaction_id == id.id && c.status < 300)
+                    .cloned()
+            },
+        )
         .await
     }
 
     /// Every callback the bot made for the interaction, accepted or not.
     pub fn callbacks_for(&self, id: &InteractionId) -> Vec<RecordedCallback> {
-        self.shared
-            .read(|w| w.callbacks.iter().filter(|c| c.interaction_id == id.id).cloned().collect())
+        self.shared.read(|w| {
+            w.callbacks
+                .iter()
+                .filter(|c| c.interaction_id == id.id)
+                .cloned()
+                .collect()
+        })
     }
 
     /// The interaction's original response once it is final: created by a
     /// type-4 callback, or a deferred one (type 5) after its `PATCH @original`.
     pub async fn wait_original(&self, id: &InteractionId, timeout: Duration) -> RecordedMessage {
-        self.wait(&format!("the final original response of interaction {}", id.id), timeout, |w| {
-            let mid = w.interactions.get(&id.id)?.original?;
-            w.messages.iter().find(|m| m.id == mid && !m.deferred).cloned()
-        })
+        self.wait(
+            &format!("the final original response of interaction {}", id.id),
+            timeout,
+            |w| {
+                let mid = w.interactions.get(&id.id)?.original?;
+                w.messages
+                    .iter()
+                    .find(|m| m.id == mid && !m.deferred)
+                    .cloned()
+            },
+        )
         .await
     }
 
     /// Waits until the interaction has at least `n` follow-up messages and
     /// returns them all, oldest first.
-    pub async fn wait_followups(&self, id: &InteractionId, n: usize, timeout: Duration) -> Vec<RecordedMessage> {
-        self.wait(&format!("{n} follow-up(s) for interaction {}", id.id), timeout, |w| {
-            let list: Vec<RecordedMessage> = w
-                .messages
-                .iter()
-                .filter(|m| m.source == MessageSource::Followup { interaction_id: id.id })
-                .cloned()
-                .collect();
-            (list.len() >= n).then_some(list)
-        })
+    pub async fn wait_followups(
+        &self,
+        id: &InteractionId,
+        n: usize,
+        timeout: Duration,
+    ) -> Vec<RecordedMessage> {
+        self.wait(
+            &format!("{n} follow-up(s) for interaction {}", id.id),
+            timeout,
+            |w| {
+                let list: Vec<RecordedMessage> = w
+                    .messages
+                    .iter()
+                    .filter(|m| {
+                        m.source
+                            == MessageSource::Followup {
+                                interaction_id: id.id,
+                            }
+                    })
+                    .cloned()
+                    .collect();
+                (list.len() >= n).then_some(list)
+            },
+        )
         .await
     }
 
     /// Every message in a channel or thread (channel posts, interaction
     /// responses, follow-ups, ephemeral ones included), oldest first.
     pub fn messages_in(&self, channel: u64) -> Vec<RecordedMessage> {
-        self.shared
-            .read(|w| w.messages.iter().filter(|m| m.channel_id == channel).cloned().collect())
+        self.shared.read(|w| {
+            w.messages
+                .iter()
+                .filter(|m| m.channel_id == channel)
+                .cloned()
+                .collect()
+        })
     }
 
     /// Waits for a message in `channel` that satisfies `pred`.
@@ -455,15 +556,23 @@ impl FakeDiscord {
         timeout: Duration,
         pred: impl Fn(&RecordedMessage) -> bool,
     ) -> RecordedMessage {
-        self.wait(&format!("a matching message in channel {channel}"), timeout, |w| {
-            w.messages.iter().find(|m| m.channel_id == channel && pred(m)).cloned()
-        })
+        self.wait(
+            &format!("a matching message in channel {channel}"),
+            timeout,
+            |w| {
+                w.messages
+                    .iter()
+                    .find(|m| m.channel_id == channel && pred(m))
+                    .cloned()
+            },
+        )
         .await
     }
 
     /// The current state of a message (after edits), if it still exists.
     pub fn message(&self, id: u64) -> Option<RecordedMessage> {
-        self.shared.read(|w| w.messages.iter().find(|m| m.id == id).cloned())
+        self.shared
+            .read(|w| w.messages.iter().find(|m| m.id == id).cloned())
     }
 
     /// Threads the bot created, oldest first.
@@ -474,7 +583,10 @@ impl FakeDiscord {
                 .filter_map(|id| w.channels.get(id))
                 .map(|c| RecordedThread {
                     id: c["id"].as_str().and_then(|s| s.parse().ok()).unwrap_or(0),
-                    parent_id: c["parent_id"].as_str().and_then(|s| s.parse().ok()).unwrap_or(0),
+                    parent_id: c["parent_id"]
+                        .as_str()
+                        .and_then(|s| s.parse().ok())
+                        .unwrap_or(0),
                     name: c["name"].as_str().unwrap_or("").to_owned(),
                     kind: c["type"].as_u64().unwrap_or(0),
                     json: c.clone(),
@@ -485,8 +597,10 @@ impl FakeDiscord {
 
     /// Waits until the bot has created `n` threads; returns them all.
     pub async fn wait_threads(&self, n: usize, timeout: Duration) -> Vec<RecordedThread> {
-        self.wait(&format!("{n} thread(s)"), timeout, |w| (w.threads.len() >= n).then_some(()))
-            .await;
+        self.wait(&format!("{n} thread(s)"), timeout, |w| {
+            (w.threads.len() >= n).then_some(())
+        })
+        .await;
         self.threads()
     }
 
@@ -505,8 +619,10 @@ impl FakeDiscord {
     /// Waits for the first command registration and returns the stored
     /// commands.
     pub async fn wait_commands(&self, timeout: Duration) -> Vec<Value> {
-        self.wait("command registration", timeout, |w| (!w.registrations.is_empty()).then_some(()))
-            .await;
+        self.wait("command registration", timeout, |w| {
+            (!w.registrations.is_empty()).then_some(())
+        })
+        .await;
         self.registered_commands()
     }
 
@@ -528,7 +644,10 @@ impl FakeDiscord {
     /// Panics if the client called a route the fake does not implement.
     pub fn assert_no_unknown_routes(&self) {
         let unknown = self.unknown_routes();
-        assert!(unknown.is_empty(), "the client called unknown routes: {unknown:?}");
+        assert!(
+            unknown.is_empty(),
+            "the client called unknown routes: {unknown:?}"
+        );
     }
 
     /// A readable dump of everything recorded.
@@ -538,7 +657,12 @@ impl FakeDiscord {
 
     /// Waits until `check` returns `Some` (re-checked on every change of the
     /// world); panics with `what` and the summary after `timeout`.
-    pub async fn wait<R>(&self, what: &str, timeout: Duration, check: impl FnMut(&World) -> Option<R>) -> R {
+    pub async fn wait<R>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        check: impl FnMut(&World) -> Option<R>,
+    ) -> R {
         match self.shared.wait_for(what, timeout, check).await {
             Ok(r) => r,
             Err(report) => panic!("{report}"),
@@ -570,7 +694,10 @@ impl ClientHandle {
     pub fn spawn(mut client: Client) -> ClientHandle {
         let shard_manager = Arc::clone(&client.shard_manager);
         let task = tokio::spawn(async move { client.start().await });
-        ClientHandle { shard_manager, task }
+        ClientHandle {
+            shard_manager,
+            task,
+        }
     }
 
     /// Shuts every shard down (closing the WebSocket with 1000) and waits

@@ -35,7 +35,8 @@ pub const GENERAL_CHANNEL: u64 = 1_100_000_000_000_000_201;
 pub const BOT_PERMISSIONS: u64 =
     (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 35) | (1 << 38);
 /// Permissions of an ordinary member (same set as the bot, without threads).
-pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31);
+pub const MEMBER_PERMISSIONS: u64 =
+    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31);
 /// Manage Server (`MANAGE_GUILD`), for commands gated on it.
 pub const MANAGE_GUILD: u64 = 1 << 5;
 /// Discord's epoch (2015-01-01) in Unix milliseconds, for snowflakes.
@@ -201,7 +202,14 @@ pub fn text_channel(id: u64, name: &str, position: u16) -> Value {
 }
 
 /// A thread channel (type 11 public, 12 private) with its metadata.
-pub fn thread_channel(id: u64, parent: u64, name: &str, kind: u64, owner: u64, auto_archive: u64) -> Value {
+pub fn thread_channel(
+    id: u64,
+    parent: u64,
+    name: &str,
+    kind: u64,
+    owner: u64,
+    auto_archive: u64,
+) -> Value {
     json!({
         "id": id.to_string(),
         "type": kind,
@@ -389,7 +397,13 @@ pub fn application_info() -> Value {
 /// A message object (`resources/message#message-object`) built from a
 /// create-message payload. `extra` fields (interaction metadata, webhook id,
 /// attachments) are merged in by the caller.
-pub fn message(id: u64, channel_id: u64, author: Value, payload: &Value, attachments: Vec<Value>) -> Value {
+pub fn message(
+    id: u64,
+    channel_id: u64,
+    author: Value,
+    payload: &Value,
+    attachments: Vec<Value>,
+) -> Value {
     let content = payload.get("content").and_then(Value::as_str).unwrap_or("");
     json!({
         "id": id.to_string(),
@@ -436,7 +450,13 @@ pub fn mentions_in(content: &str) -> Vec<Value> {
 
 /// An attachment object (`resources/message#attachment-object`) pointing at
 /// the fake's own CDN route, so `attachment.download()` works too.
-pub fn attachment(id: u64, filename: &str, content_type: &str, size: usize, base_url: &str) -> Value {
+pub fn attachment(
+    id: u64,
+    filename: &str,
+    content_type: &str,
+    size: usize,
+    base_url: &str,
+) -> Value {
     let url = format!("{base_url}/attachments/{id}/{filename}");
     json!({
         "id": id.to_string(),
@@ -451,7 +471,13 @@ pub fn attachment(id: u64, filename: &str, content_type: &str, size: usize, base
 /// Fields common to every interaction (`interactions/receiving-and-responding`).
 /// serenity requires `attachment_size_limit`, `entitlements`, `locale` and
 /// `version`; `member` (not `user`) marks a guild interaction.
-pub fn interaction_base(kind: u64, id: u64, token: &str, user: &TestUser, channel: &Value) -> Value {
+pub fn interaction_base(
+    kind: u64,
+    id: u64,
+    token: &str,
+    user: &TestUser,
+    channel: &Value,
+) -> Value {
     json!({
         "id": id.to_string(),
         "application_id": APP_ID.to_string(),
@@ -506,7 +532,11 @@ fn collect_user_options(options: &Value, f: &mut impl FnMut(u64)) {
     for opt in options.as_array().into_iter().flatten() {
         let kind = opt.get("type").and_then(Value::as_u64);
         if matches!(kind, Some(6) | Some(9)) && opt.get("focused").is_none() {
-            if let Some(id) = opt.get("value").and_then(Value::as_str).and_then(|s| s.parse().ok()) {
+            if let Some(id) = opt
+                .get("value")
+                .and_then(Value::as_str)
+                .and_then(|s| s.parse().ok())
+            {
                 f(id);
             }
         }

@@ -5,8 +5,8 @@
 //! `serenity/src/http/multipart.rs`): parts named `files[{id}]` with a file
 //! name and a guessed MIME type, then `payload_json`.
 
-use axum::http::HeaderMap;
 use axum::body::Bytes;
+use axum::http::HeaderMap;
 use serde_json::Value;
 
 use super::recorder::UploadedFile;
@@ -32,25 +32,41 @@ pub async fn decode(headers: &HeaderMap, bytes: Bytes) -> Result<Body, String> {
         Ok(Body::default())
     } else {
         let json = serde_json::from_slice(&bytes).map_err(|e| format!("body is not JSON: {e}"))?;
-        Ok(Body { json, files: Vec::new() })
+        Ok(Body {
+            json,
+            files: Vec::new(),
+        })
     }
 }
 
 async fn decode_multipart(content_type: &str, bytes: Bytes) -> Result<Body, String> {
-    let boundary = multer::parse_boundary(content_type).map_err(|e| format!("bad multipart boundary: {e}"))?;
+    let boundary =
+        multer::parse_boundary(content_type).map_err(|e| format!("bad multipart boundary: {e}"))?;
     let stream = futures_util::stream::once(async move { Ok::<Bytes, std::io::Error>(bytes) });
     let mut form = multer::Multipart::new(stream, boundary);
     let mut body = Body::default();
-    while let Some(field) = form.next_field().await.map_err(|e| format!("bad multipart body: {e}"))? {
+    while let Some(field) = form
+        .next_field()
+        .await
+        .map_err(|e| format!("bad multipart body: {e}"))?
+    {
         let name = field.name().unwrap_or("").to_owned();
         let filename = field.file_name().map(str::to_owned);
         let part_type = field.content_type().map(|m| m.essence_str().to_owned());
-        let data = field.bytes().await.map_err(|e| format!("bad multipart part {name}: {e}"))?;
+        let data = field
+            .bytes()
+            .await
+            .map_err(|e| format!("bad multipart part {name}: {e}"))?;
         if name == "payload_json" {
-            body.json =
-                serde_json::from_slice(&data).map_err(|e| format!("payload_json is not JSON: {e}"))?;
-        } else if let Some(index) = name.strip_prefix("files[").and_then(|r| r.strip_suffix(']')) {
-            let index = index.parse().map_err(|_| format!("bad file part name {name}"))?;
+            body.json = serde_json::from_slice(&data)
+                .map_err(|e| format!("payload_json is not JSON: {e}"))?;
+        } else if let Some(index) = name
+            .strip_prefix("files[")
+            .and_then(|r| r.strip_suffix(']'))
+        {
+            let index = index
+                .parse()
+                .map_err(|_| format!("bad file part name {name}"))?;
             body.files.push((
                 index,
                 UploadedFile {

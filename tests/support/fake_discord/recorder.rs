@@ -67,7 +67,10 @@ impl RecordedMessage {
         self.json["embeds"].as_array().cloned().unwrap_or_default()
     }
     pub fn components(&self) -> Vec<Value> {
-        self.json["components"].as_array().cloned().unwrap_or_default()
+        self.json["components"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
     }
     /// The `custom_id` of every button and select in the message.
     pub fn custom_ids(&self) -> Vec<String> {
@@ -82,7 +85,10 @@ impl RecordedMessage {
     }
     /// The uploaded files as `(filename, bytes)`.
     pub fn attachments(&self) -> Vec<(String, Vec<u8>)> {
-        self.files.iter().map(|f| (f.filename.clone(), f.bytes.clone())).collect()
+        self.files
+            .iter()
+            .map(|f| (f.filename.clone(), f.bytes.clone()))
+            .collect()
     }
     /// Ids of the users the content mentions.
     pub fn mentions(&self) -> Vec<u64> {
@@ -120,7 +126,10 @@ impl RecordedCallback {
         self.data["embeds"].as_array().cloned().unwrap_or_default()
     }
     pub fn components(&self) -> Vec<Value> {
-        self.data["components"].as_array().cloned().unwrap_or_default()
+        self.data["components"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
     }
     pub fn custom_ids(&self) -> Vec<String> {
         custom_ids(&self.data["components"])
@@ -129,7 +138,10 @@ impl RecordedCallback {
         self.data["flags"].as_u64().unwrap_or(0) & 64 != 0
     }
     pub fn attachments(&self) -> Vec<(String, Vec<u8>)> {
-        self.files.iter().map(|f| (f.filename.clone(), f.bytes.clone())).collect()
+        self.files
+            .iter()
+            .map(|f| (f.filename.clone(), f.bytes.clone()))
+            .collect()
     }
     /// Autocomplete choices as `(name, value)`; values are rendered as
     /// strings whatever their JSON type.
@@ -155,7 +167,10 @@ impl RecordedCallback {
     /// The message the callback produced, for clicking its buttons.
     pub fn message(&self) -> &RecordedMessage {
         self.message.as_ref().unwrap_or_else(|| {
-            panic!("callback type {} of interaction {} created no message", self.kind, self.interaction_id)
+            panic!(
+                "callback type {} of interaction {} created no message",
+                self.kind, self.interaction_id
+            )
         })
     }
 }
@@ -282,8 +297,18 @@ impl World {
             self.sessions.iter().filter(|x| x.ready).count()
         );
         for r in &self.registrations {
-            let names: Vec<&str> = r.commands.iter().filter_map(|c| c["name"].as_str()).collect();
-            let _ = writeln!(s, "[{:>6} ms] registered {:?} in {:?}", t(r.at), names, r.guild_id);
+            let names: Vec<&str> = r
+                .commands
+                .iter()
+                .filter_map(|c| c["name"].as_str())
+                .collect();
+            let _ = writeln!(
+                s,
+                "[{:>6} ms] registered {:?} in {:?}",
+                t(r.at),
+                names,
+                r.guild_id
+            );
         }
         let mut sent: Vec<&SentInteraction> = self.interactions.values().collect();
         sent.sort_by_key(|i| i.sent_at);
@@ -326,12 +351,23 @@ impl World {
             );
         }
         for id in &self.threads {
-            let name = self.channels.get(id).and_then(|c| c["name"].as_str()).unwrap_or("?");
+            let name = self
+                .channels
+                .get(id)
+                .and_then(|c| c["name"].as_str())
+                .unwrap_or("?");
             let _ = writeln!(s, "thread {id} {name:?}");
         }
         let _ = writeln!(s, "{} HTTP request(s); last ones:", self.requests.len());
         for r in self.requests.iter().rev().take(15).rev() {
-            let _ = writeln!(s, "[{:>6} ms] {} {} -> {}", t(r.at), r.method, r.path, r.status);
+            let _ = writeln!(
+                s,
+                "[{:>6} ms] {} {} -> {}",
+                t(r.at),
+                r.method,
+                r.path,
+                r.status
+            );
         }
         if !self.unknown_routes.is_empty() {
             let _ = writeln!(s, "UNKNOWN ROUTES: {:?}", self.unknown_routes);
