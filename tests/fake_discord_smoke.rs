@@ -205,9 +205,11 @@ fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn real_client_against_fake_discord() {
+    let begun = Instant::now();
     let fake = FakeDiscord::start().await;
     let client = start_bot(&fake).await;
     fake.wait_ready(WAIT).await;
+    println!("first session ready after {:?}", begun.elapsed());
 
     // Registration: the three commands, in the guild, with their options.
     let commands = fake.wait_commands(WAIT).await;
@@ -378,8 +380,10 @@ async fn real_client_against_fake_discord() {
 
     // A gateway drop: serenity resumes, is told the session is gone, and
     // identifies again; interactions keep flowing.
+    let dropped = Instant::now();
     fake.drop_gateway();
     fake.wait_identified(3, WAIT).await;
+    println!("gateway drop: re-identified after {:?}", dropped.elapsed());
     let i = fake
         .send_slash(&CAROL, CHESS_CHANNEL, "ping", json!([]))
         .await;
