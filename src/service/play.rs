@@ -297,6 +297,22 @@ impl Service {
         })
     }
 
+    /// Legal moves in SAN for the game of `channel` that start with
+    /// `prefix`, most natural first, at most `limit` (for autocomplete).
+    /// Never fails: anything unexpected yields no suggestions.
+    pub async fn move_suggestions(&self, channel: &str, prefix: &str, limit: usize) -> Vec<String> {
+        let Ok(Some(record)) = self.store().active_game_in(channel).await else {
+            return Vec::new();
+        };
+        match self.load(record).await {
+            Ok(session) => crate::chess::input::suggest(session.game.position(), prefix, limit),
+            Err(e) => {
+                tracing::warn!(channel, error = %e, "move suggestions failed");
+                Vec::new()
+            }
+        }
+    }
+
     /// Thread housekeeping: the adapter opened the thread a new game asked
     /// for; the game moves there and its first board is posted.
     pub async fn thread_opened(&self, game_id: i64, channel: &str) -> Reply {
