@@ -6,7 +6,10 @@ use std::{io, path::PathBuf, process::ExitCode, sync::Arc};
 use clap::{Parser, Subcommand};
 
 use chessbot::{
-    platform::console::{Console, ConsoleOptions},
+    platform::{
+        console::{Console, ConsoleOptions},
+        discord::BotSettings,
+    },
     rating::cli::RatingArgs,
     render::{cli::RenderArgs, RenderConfig, Renderer},
     store::Store,
@@ -17,12 +20,15 @@ use chessbot::{
 #[derive(Parser)]
 #[command(name = "chessbot", version, about)]
 struct Cli {
+    /// What to do; without one, the bot runs (as `chessbot run`).
     #[command(subcommand)]
-    command: CommandLine,
+    command: Option<CommandLine>,
 }
 
 #[derive(Subcommand)]
 enum CommandLine {
+    /// Run the Discord bot (`DISCORD_TOKEN`, `DATABASE_URL`, `DEV_GUILD_ID`).
+    Run(RunArgs),
     /// Play in the terminal: every bot command, no Discord needed.
     Console(ConsoleArgs),
     /// Render a board (PNG) or a game replay (GIF).
@@ -35,6 +41,19 @@ enum CommandLine {
         #[arg(long, env = "DATABASE_URL", default_value = "sqlite:chessbot.db")]
         database_url: String,
     },
+}
+
+#[derive(clap::Args, Default)]
+struct RunArgs {
+    /// Database URL (`sqlite:chessbot.db`, `postgres://…`).
+    #[arg(long, env = "DATABASE_URL", default_value = "sqlite:chessbot.db")]
+    database_url: String,
+    /// Register the commands in this server only (instant updates while developing).
+    #[arg(long, env = "DEV_GUILD_ID")]
+    dev_guild_id: Option<u64>,
+    /// A folder of 12 piece SVGs (wK.svg … bP.svg) to use.
+    #[arg(long, env = "PIECES_DIR")]
+    pieces_dir: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -61,7 +80,19 @@ struct ConsoleArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let command = match cli.command {
+        Some(command) => command,
+        // Plain `chessbot` reads its settings from the environment alone.
+        None => match Cli::try_parse_from(["chessbot", "run"]) {
+            Ok(Cli {
+                command: Some(command),
+            }) => command,
+            Ok(_) => CommandLine::Run(RunArgs::default()),
+            Err(e) => e.exit(),
+        },
+    };
+    let result = match command {
+        CommandLine::Run(args) => runtime().and_then(|rt| rt.block_on(run_bot(args))),
         CommandLine::Render(args) => chessbot::render::cli::run(&args),
         CommandLine::Rating(args) => chessbot::rating::cli::run(args).map(|text| print!("{text}")),
         CommandLine::Console(args) => runtime().and_then(|rt| rt.block_on(console(args))),
@@ -86,6 +117,49 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?)
+}
+
+async fn run_bot(args: RunArgs) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,serenity=warn,poise=warn".into()),
+        )
+        .with_writer(io::stderr)
+        .init();
+    let token = match std::env::var("DISCORD_TOKEN") {
+        Ok(token) if !token.trim().is_empty() => token.trim().to_owned(),
+        _ => anyhow::bail!(
+            "DISCORD_TOKEN is not set: copy the bot token from the Bot tab of your application (see docs/discord.md)"
+        ),
+    };
+    let mut settings = BotSettings::new(token, args.database_url);
+    settings.dev_guild_id = args.dev_guild_id;
+    settings.pieces_dir = args.pieces_dir;
+    chessbot::platform::discord::run(settings, shutdown_signal()).await
+}
+
+/// Completes on Ctrl-C or SIGTERM (what `docker stop` and systemd send).
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 async fn console(args: ConsoleArgs) -> anyhow::Result<()> {
