@@ -25,8 +25,7 @@ use serde_json::{json, Value};
 use shakmaty::{san::San, Chess, Color, Position};
 use support::fake_discord::{
     opt_bool, opt_focused, opt_str, opt_user, FakeDiscord, LatencyStats, RecordedCallback,
-    RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID,
-    TOKEN,
+    RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID, TOKEN,
 };
 use tokio::{sync::oneshot, task::JoinHandle};
 
@@ -303,12 +302,18 @@ async fn scenario() {
         ["offer", "accept", "decline", "claim"]
     );
     let settings = command(&commands, "settings");
-    assert_eq!(settings["default_member_permissions"], "32", "Manage Server");
+    assert_eq!(
+        settings["default_member_permissions"], "32",
+        "Manage Server"
+    );
     assert_eq!(
         choice_names(option(settings, "theme")),
         ["brown", "blue", "green"]
     );
-    assert_eq!(option(command(&commands, "rating"), "opponent")["required"], true);
+    assert_eq!(
+        option(command(&commands, "rating"), "opponent")["required"],
+        true
+    );
 
     // ---- the challenge --------------------------------------------------
     let white = opt_choice(&commands, "challenge", "color", "White");
@@ -323,11 +328,15 @@ async fn scenario() {
     assert_eq!(cb.kind, 4);
     assert!(!cb.flags_ephemeral());
     assert!(
-        cb.content().starts_with(&format!("{} alice challenges bob", BOB.mention())),
+        cb.content()
+            .starts_with(&format!("{} alice challenges bob", BOB.mention())),
         "{}",
         cb.content()
     );
-    assert_eq!(cb.data["allowed_mentions"]["users"], json!([BOB.id.to_string()]));
+    assert_eq!(
+        cb.data["allowed_mentions"]["users"],
+        json!([BOB.id.to_string()])
+    );
     let ids = cb.custom_ids();
     assert_eq!(ids.len(), 3, "{ids:?}");
     for (id, action) in ids.iter().zip(["accept", "decline", "cancel"]) {
@@ -355,7 +364,11 @@ async fn scenario() {
     let first = fake
         .wait_message_in(thread.id, WAIT, |m| !m.embeds().is_empty())
         .await;
-    assert!(first.content().starts_with(&ALICE.mention()), "{}", first.content());
+    assert!(
+        first.content().starts_with(&ALICE.mention()),
+        "{}",
+        first.content()
+    );
     assert_eq!(first.mentions(), [ALICE.id]);
     assert_eq!(first.embeds()[0]["title"], "alice (White) vs bob (Black)");
     assert_eq!(first.files.len(), 1);
@@ -377,32 +390,72 @@ async fn scenario() {
     assert_eq!(offered, ["Na3", "Nc3", "Nf3", "Nh3"]);
 
     // ---- bob out of turn; alice e4 --------------------------------------
-    let cb = slash(&fake, &BOB, thread.id, "move", json!([opt_str("move", "e5")])).await;
+    let cb = slash(
+        &fake,
+        &BOB,
+        thread.id,
+        "move",
+        json!([opt_str("move", "e5")]),
+    )
+    .await;
     assert_eq!(cb.kind, 4);
     assert!(cb.flags_ephemeral(), "errors are private: {}", cb.content());
-    assert!(cb.content().to_lowercase().contains("turn"), "{}", cb.content());
+    assert!(
+        cb.content().to_lowercase().contains("turn"),
+        "{}",
+        cb.content()
+    );
     assert!(cb.attachments().is_empty());
 
-    let cb = slash(&fake, &ALICE, thread.id, "move", json!([opt_str("move", "e4")])).await;
+    let cb = slash(
+        &fake,
+        &ALICE,
+        thread.id,
+        "move",
+        json!([opt_str("move", "e4")]),
+    )
+    .await;
     let (embed, png) = board_of(&cb);
     assert!(
-        cb.content().starts_with(&format!("{} 1. e4", BOB.mention())),
+        cb.content()
+            .starts_with(&format!("{} 1. e4", BOB.mention())),
         "{}",
         cb.content()
     );
     assert_eq!(field(&embed, "Last move"), "e4");
-    assert!(field(&embed, "Deadline").starts_with("<t:") && field(&embed, "Deadline").ends_with(":R>"));
+    assert!(
+        field(&embed, "Deadline").starts_with("<t:") && field(&embed, "Deadline").ends_with(":R>")
+    );
     // Black to move: the board is seen from Black's side.
     let before = BoardImage::decode(&first_png, Color::White);
     let after = BoardImage::decode(&png, Color::Black);
-    assert_eq!(after.centre("e4"), before.centre("e2"), "the e2 pawn is now on e4");
-    assert_eq!(after.centre("e4"), after.centre("c2"), "e4 holds a white pawn like c2");
+    assert_eq!(
+        after.centre("e4"),
+        before.centre("e2"),
+        "the e2 pawn is now on e4"
+    );
+    assert_eq!(
+        after.centre("e4"),
+        after.centre("c2"),
+        "e4 holds a white pawn like c2"
+    );
     assert_ne!(after.centre("e4"), after.centre("e2"), "e2 is empty now");
-    assert_ne!(before.centre("e4"), after.centre("e4"), "e4 was empty before");
+    assert_ne!(
+        before.centre("e4"),
+        after.centre("e4"),
+        "e4 was empty before"
+    );
     let e4_board = cb.message().clone();
 
     // ---- bob e5, then a restart -----------------------------------------
-    let cb = slash(&fake, &BOB, thread.id, "move", json!([opt_str("move", "e5")])).await;
+    let cb = slash(
+        &fake,
+        &BOB,
+        thread.id,
+        "move",
+        json!([opt_str("move", "e5")]),
+    )
+    .await;
     let (embed, _) = board_of(&cb);
     assert_eq!(field(&embed, "Last move"), "e5");
     let e5_board = cb.message().clone();
@@ -423,7 +476,11 @@ async fn scenario() {
     // ...and one that is current still works.
     let cb = click(&fake, &ALICE, thread.id, &e5_board, "Resign").await;
     assert!(cb.flags_ephemeral());
-    assert!(cb.content().contains("Resign this game?"), "{}", cb.content());
+    assert!(
+        cb.content().contains("Resign this game?"),
+        "{}",
+        cb.content()
+    );
 
     // ---- alice resigns with /resign and confirms ------------------------
     let cb = slash(&fake, &ALICE, thread.id, "resign", json!([])).await;
@@ -431,7 +488,11 @@ async fn scenario() {
     let confirm = cb.message().clone();
     let cb = click(&fake, &ALICE, thread.id, &confirm, "Yes, resign").await;
     let (embed, _) = board_of(&cb);
-    assert!(cb.content().contains("Black wins by resignation"), "{}", cb.content());
+    assert!(
+        cb.content().contains("Black wins by resignation"),
+        "{}",
+        cb.content()
+    );
     assert_eq!(field(&embed, "alice's points"), "0 → -10 (-10), Unranked");
     assert_eq!(field(&embed, "bob's points"), "0 → 10 (+10), Unranked");
     assert!(cb.custom_ids().is_empty(), "a finished game has no buttons");
@@ -460,10 +521,19 @@ async fn scenario() {
         json!({"message": "Missing Permissions", "code": 50013}),
     );
     let i = fake
-        .click_button(&CAROL, GENERAL_CHANNEL, &challenge_msg, &button_id(&challenge_msg, "Accept"))
+        .click_button(
+            &CAROL,
+            GENERAL_CHANNEL,
+            &challenge_msg,
+            &button_id(&challenge_msg, "Accept"),
+        )
         .await;
     let accepted = fake.wait_callback(&i, WAIT).await;
-    assert!(accepted.content().contains("carol accepted"), "{}", accepted.content());
+    assert!(
+        accepted.content().contains("carol accepted"),
+        "{}",
+        accepted.content()
+    );
     let followups = fake.wait_followups(&i, 2, WAIT).await;
     let board = followups
         .iter()
@@ -476,9 +546,20 @@ async fn scenario() {
         .iter()
         .find(|m| m.flags_ephemeral())
         .expect("a private note");
-    assert!(note.content().contains("Create Public Threads"), "{}", note.content());
+    assert!(
+        note.content().contains("Create Public Threads"),
+        "{}",
+        note.content()
+    );
     assert_eq!(fake.threads().len(), 1, "no second thread");
-    let cb = slash(&fake, &ALICE, GENERAL_CHANNEL, "move", json!([opt_str("move", "d4")])).await;
+    let cb = slash(
+        &fake,
+        &ALICE,
+        GENERAL_CHANNEL,
+        "move",
+        json!([opt_str("move", "d4")]),
+    )
+    .await;
     let (embed, _) = board_of(&cb);
     assert_eq!(field(&embed, "Last move"), "d4");
 
@@ -504,7 +585,11 @@ async fn scenario() {
             &ALICE,
             bench,
             "challenge",
-            json!([opt_user("opponent", &CAROL), white.clone(), opt_bool("rated", false)]),
+            json!([
+                opt_user("opponent", &CAROL),
+                white.clone(),
+                opt_bool("rated", false)
+            ]),
         )
         .await;
         let msg = cb.message().clone();
@@ -523,7 +608,11 @@ async fn scenario() {
             rng ^= rng << 17;
             let m = moves[(rng % moves.len() as u64) as usize];
             let san = San::from_move(&position, m).to_string();
-            let player = if position.turn() == Color::White { &ALICE } else { &CAROL };
+            let player = if position.turn() == Color::White {
+                &ALICE
+            } else {
+                &CAROL
+            };
             let cb = slash(&fake, player, bench, "move", json!([opt_str("move", &san)])).await;
             assert!(!cb.flags_ephemeral(), "{san}: {}", cb.content());
             assert_eq!(cb.attachments().len(), 1);
@@ -535,7 +624,9 @@ async fn scenario() {
         }
     }
     let stats = LatencyStats::of(&samples);
-    println!("/move: INTERACTION_CREATE sent → callback with the board received, {games} games: {stats}");
+    println!(
+        "/move: INTERACTION_CREATE sent → callback with the board received, {games} games: {stats}"
+    );
     assert!(
         stats.p99 < Duration::from_millis(500),
         "p99 far above the 50 ms target: {stats}"
@@ -556,14 +647,22 @@ async fn deferred_answers() {
     let bot = Bot::start(&fake, &db, Some(Duration::ZERO));
     let commands = fake.wait_commands(WAIT).await;
     let white = opt_choice(&commands, "challenge", "color", "White");
-    slash(
-        &fake,
-        &ALICE,
-        CHESS_CHANNEL,
-        "settings",
-        json!([opt_bool("threads", false)]),
-    )
-    .await;
+    // Deferred: the callback comes first, the answer (after the commit) later.
+    let i = fake
+        .send_slash(
+            &ALICE,
+            CHESS_CHANNEL,
+            "settings",
+            json!([opt_bool("threads", false)]),
+        )
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
+    let done = fake.wait_original(&i, WAIT).await;
+    assert!(
+        done.content().contains("threads: off"),
+        "{}",
+        done.content()
+    );
 
     let i = fake
         .send_slash(
@@ -575,16 +674,29 @@ async fn deferred_answers() {
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
     let challenge = fake.wait_original(&i, WAIT).await;
-    assert!(challenge.content().contains("alice challenges bob"), "{}", challenge.content());
+    assert!(
+        challenge.content().contains("alice challenges bob"),
+        "{}",
+        challenge.content()
+    );
 
     // A click: acknowledged (type 6), then the answer as a follow-up; the
     // game has no thread, so its first board follows too.
     let i = fake
-        .click_button(&BOB, CHESS_CHANNEL, &challenge, &button_id(&challenge, "Accept"))
+        .click_button(
+            &BOB,
+            CHESS_CHANNEL,
+            &challenge,
+            &button_id(&challenge, "Accept"),
+        )
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 6);
     let followups = fake.wait_followups(&i, 1, WAIT).await;
-    assert!(followups[0].content().contains("bob accepted"), "{}", followups[0].content());
+    assert!(
+        followups[0].content().contains("bob accepted"),
+        "{}",
+        followups[0].content()
+    );
 
     // A private answer after a public deferral: placeholder gone, private follow-up.
     let i = fake
@@ -593,7 +705,11 @@ async fn deferred_answers() {
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
     let note = &fake.wait_followups(&i, 1, WAIT).await[0];
     assert!(note.flags_ephemeral());
-    assert!(note.content().to_lowercase().contains("turn"), "{}", note.content());
+    assert!(
+        note.content().to_lowercase().contains("turn"),
+        "{}",
+        note.content()
+    );
     fake.wait("the placeholder to be deleted", WAIT, |w| {
         w.interactions
             .get(&i.id)
@@ -605,13 +721,21 @@ async fn deferred_answers() {
 
     // A board: deferred, then the original edited with the PNG.
     let i = fake
-        .send_slash(&ALICE, CHESS_CHANNEL, "move", json!([opt_str("move", "e4")]))
+        .send_slash(
+            &ALICE,
+            CHESS_CHANNEL,
+            "move",
+            json!([opt_str("move", "e4")]),
+        )
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
     let board = fake.wait_original(&i, WAIT).await;
     assert!(board.content().contains("1. e4"), "{}", board.content());
     assert_eq!(board.files.len(), 1);
-    assert_eq!(board.embeds()[0]["image"]["url"], json!(format!("attachment://{}", board.files[0].filename)));
+    assert_eq!(
+        board.embeds()[0]["image"]["url"],
+        json!(format!("attachment://{}", board.files[0].filename))
+    );
 
     bot.stop().await;
     fake.assert_no_unknown_routes();
@@ -629,7 +753,9 @@ async fn rejected_token() {
         .await
         .expect("the bot gives up at once")
         .expect("no panic");
-    let error = result.expect_err("a rejected token is an error").to_string();
+    let error = result
+        .expect_err("a rejected token is an error")
+        .to_string();
     assert!(error.contains("rejected the bot token"), "{error}");
     assert!(!error.contains(TOKEN), "the token is never printed");
 }

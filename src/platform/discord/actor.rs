@@ -73,7 +73,9 @@ pub fn user_ref(user: &serenity::User, nick: Option<&str>) -> UserRef {
 
 /// Global display name, else the username.
 fn user_name(user: &serenity::User) -> String {
-    user.global_name.clone().unwrap_or_else(|| user.name.clone())
+    user.global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone())
 }
 
 /// The answer to a command sent from a DM.

@@ -29,8 +29,13 @@ pub async fn on_event(
 
 async fn on_click(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
     let target = Target::from(click);
-    if !matches!(click.data.kind, serenity::ComponentInteractionDataKind::Button) {
-        target.refuse(&ctx.http, "That control is not one of mine.").await;
+    if !matches!(
+        click.data.kind,
+        serenity::ComponentInteractionDataKind::Button
+    ) {
+        target
+            .refuse(&ctx.http, "That control is not one of mine.")
+            .await;
         return;
     }
     let Some(actor) = actor(Origin::from(click)) else {

@@ -26,7 +26,10 @@ fn response(e: &serenity::Error) -> Option<(u16, isize)> {
 
 /// Whether Discord refused a request for lack of a permission.
 pub fn is_missing_permission(e: &serenity::Error) -> bool {
-    matches!(response(e), Some((403, _)) | Some((_, MISSING_PERMISSIONS | MISSING_ACCESS)))
+    matches!(
+        response(e),
+        Some((403, _)) | Some((_, MISSING_PERMISSIONS | MISSING_ACCESS))
+    )
 }
 
 /// A log-safe description of a serenity error.
@@ -67,19 +70,40 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     let (ctx, text) = match error {
         F::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, error = %error, "command failed");
-            (ctx, "Sorry, something went wrong on my side. Please try again in a moment.".to_owned())
+            (
+                ctx,
+                "Sorry, something went wrong on my side. Please try again in a moment.".to_owned(),
+            )
         }
-        F::ArgumentParse { error, input, ctx, .. } => {
-            let what = input.map(|i| format!(" `{}`", super::reply::cut(&i, 50))).unwrap_or_default();
+        F::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            let what = input
+                .map(|i| format!(" `{}`", super::reply::cut(&i, 50)))
+                .unwrap_or_default();
             (ctx, format!("I couldn't read the option{what}: {error}."))
         }
-        F::MissingUserPermissions { missing_permissions, ctx, .. } => {
+        F::MissingUserPermissions {
+            missing_permissions,
+            ctx,
+            ..
+        } => {
             let names = missing_permissions
                 .map(|p| p.get_permission_names().join(", "))
                 .unwrap_or_else(|| "the required permissions".to_owned());
-            (ctx, format!("Only members with **{names}** can use `/{}`.", ctx.command().name))
+            (
+                ctx,
+                format!(
+                    "Only members with **{names}** can use `/{}`.",
+                    ctx.command().name
+                ),
+            )
         }
-        F::MissingBotPermissions { missing_permissions, ctx, .. } => {
+        F::MissingBotPermissions {
+            missing_permissions,
+            ctx,
+            ..
+        } => {
             let names = missing_permissions.get_permission_names().join(", ");
             (ctx, format!("I need the **{names}** permission(s) in this channel for `/{}`. Ask a moderator to grant them.", ctx.command().name))
         }

@@ -67,7 +67,7 @@ pub struct BotSettings {
     /// (tests point it at a local fake). Disables serenity's rate limiter,
     /// which would otherwise ignore the proxy.
     pub http_proxy: Option<String>,
-    /// See [`DEFAULT_DEFER_AFTER`].
+    /// See [`DEFAULT_DEFER_AFTER`]; zero defers every answer.
     pub defer_after: Duration,
 }
 
@@ -203,9 +203,7 @@ fn framework(data: Data, dev_guild: Option<u64>) -> poise::Framework<Data, Error
         .options(poise::FrameworkOptions {
             commands: commands::all(),
             on_error: |error| Box::pin(errors::on_error(error)),
-            event_handler: |framework, event| {
-                Box::pin(components::on_event(framework, event))
-            },
+            event_handler: |framework, event| Box::pin(components::on_event(framework, event)),
             // Owners get no special powers; skip the request that finds them.
             initialize_owners: false,
             ..Default::default()

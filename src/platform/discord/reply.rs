@@ -92,14 +92,21 @@ impl Message {
         let mut embed = None;
         if let Some(card) = &reply.card {
             if caps.embed_links {
-                embed = Some(embed_of(card, image.as_ref().map(|(name, _)| name.as_str())));
+                embed = Some(embed_of(
+                    card,
+                    image.as_ref().map(|(name, _)| name.as_str()),
+                ));
             } else {
                 content.push_str(&card_as_text(card));
-                content.push_str("\n(I need the **Embed Links** permission here to show this properly.)");
+                content.push_str(
+                    "\n(I need the **Embed Links** permission here to show this properly.)",
+                );
             }
         }
         if reply.image.is_some() && !caps.attach_files {
-            content.push_str("\n(I can't show the board here: I need the **Attach Files** permission.)");
+            content.push_str(
+                "\n(I can't show the board here: I need the **Attach Files** permission.)",
+            );
         }
         let mut content = cut(content.trim(), limits::CONTENT);
         if content.is_empty() && embed.is_none() && image.is_none() {
@@ -185,27 +192,42 @@ fn embed_of(card: &Card, image: Option<&str>) -> CreateEmbed {
     let mut embed = CreateEmbed::new()
         .title(cut(&card.title, limits::TITLE))
         .colour(0x00b5_8863);
-    let mut budget = limits::EMBED_TOTAL.saturating_sub(card.title.chars().count().min(limits::TITLE));
+    let mut budget =
+        limits::EMBED_TOTAL.saturating_sub(card.title.chars().count().min(limits::TITLE));
     let footer = card.footer.as_deref().map(|f| cut(f, limits::FOOTER));
     budget = budget.saturating_sub(footer.as_deref().map_or(0, |f| f.chars().count()));
     let mut fields: Vec<(String, String)> = card
         .fields
         .iter()
         .filter(|(name, value)| !name.trim().is_empty() && !value.trim().is_empty())
-        .map(|(name, value)| (cut(name, limits::FIELD_NAME), cut(value, limits::FIELD_VALUE)))
+        .map(|(name, value)| {
+            (
+                cut(name, limits::FIELD_NAME),
+                cut(value, limits::FIELD_VALUE),
+            )
+        })
         .collect();
     if let Some(ms) = card.deadline_ms {
         // Discord shows `<t:…:R>` as "in 3 days", in each reader's time zone.
-        fields.push(("Deadline".to_owned(), format!("<t:{}:R>", ms.div_euclid(1000))));
+        // It goes with the turn and time, before the long FEN line.
+        let at = fields
+            .iter()
+            .position(|(name, _)| name == "FEN")
+            .unwrap_or(fields.len());
+        fields.insert(
+            at,
+            (
+                "Deadline".to_owned(),
+                format!("<t:{}:R>", ms.div_euclid(1000)),
+            ),
+        );
     }
-    let mut count = 0;
-    for (name, value) in fields {
+    for (count, (name, value)) in fields.into_iter().enumerate() {
         let size = name.chars().count() + value.chars().count();
         if count == limits::FIELDS || size > budget {
             break;
         }
         budget -= size;
-        count += 1;
         // Short facts side by side; the FEN and long text get a line each.
         let inline = value.chars().count() <= 32 && name != "FEN";
         embed = embed.field(name, value, inline);
@@ -300,7 +322,10 @@ mod tests {
     fn cut_keeps_short_text_and_marks_long_text() {
         assert_eq!(cut("e4", 10), "e4");
         assert_eq!(cut("马马马马", 3), "马马…");
-        assert_eq!(cut(&"x".repeat(3000), limits::CONTENT).chars().count(), 2000);
+        assert_eq!(
+            cut(&"x".repeat(3000), limits::CONTENT).chars().count(),
+            2000
+        );
     }
 
     #[test]
@@ -309,7 +334,10 @@ mod tests {
             text: "1. e4 — bob (Black) to move.".into(),
             card: Some(Card {
                 title: "alice (White) vs bob (Black)".into(),
-                fields: vec![("Turn".into(), "bob (Black)".into()), ("FEN".into(), "x".into())],
+                fields: vec![
+                    ("Turn".into(), "bob (Black)".into()),
+                    ("FEN".into(), "x".into()),
+                ],
                 footer: Some("Game #1 · rated".into()),
                 deadline_ms: Some(1_767_528_000_123),
             }),
@@ -329,11 +357,18 @@ mod tests {
         assert_eq!(m.content, "<@42> 1. e4 — bob (Black) to move.");
         let embed = json(m.embed.as_ref().expect("embed"));
         assert_eq!(embed["image"]["url"], "attachment://game-1-1.png");
-        assert_eq!(embed["fields"][2]["name"], "Deadline");
-        assert_eq!(embed["fields"][2]["value"], "<t:1767528000:R>");
-        assert_eq!(embed["fields"][1]["inline"], false);
-        assert_eq!(json(&m.allowed_mentions)["users"], serde_json::json!(["42"]));
-        assert_eq!(json(&m.rows[0])["components"][0]["custom_id"], "game:1:resign:1");
+        assert_eq!(embed["fields"][1]["name"], "Deadline");
+        assert_eq!(embed["fields"][1]["value"], "<t:1767528000:R>");
+        assert_eq!(embed["fields"][2]["name"], "FEN");
+        assert_eq!(embed["fields"][2]["inline"], false);
+        assert_eq!(
+            json(&m.allowed_mentions)["users"],
+            serde_json::json!(["42"])
+        );
+        assert_eq!(
+            json(&m.rows[0])["components"][0]["custom_id"],
+            "game:1:resign:1"
+        );
     }
 
     #[test]
@@ -369,7 +404,9 @@ mod tests {
             text: "a".repeat(5000),
             card: Some(Card {
                 title: "t".repeat(400),
-                fields: (0..40).map(|i| (format!("f{i}"), "v".repeat(1500))).collect(),
+                fields: (0..40)
+                    .map(|i| (format!("f{i}"), "v".repeat(1500)))
+                    .collect(),
                 footer: Some("f".repeat(3000)),
                 deadline_ms: None,
             }),
@@ -395,7 +432,11 @@ mod tests {
             })
             .sum::<usize>()
             + embed["title"].as_str().unwrap_or("").chars().count()
-            + embed["footer"]["text"].as_str().unwrap_or("").chars().count();
+            + embed["footer"]["text"]
+                .as_str()
+                .unwrap_or("")
+                .chars()
+                .count();
         assert!(total <= limits::EMBED_TOTAL, "{total}");
         assert_eq!(m.rows.len(), limits::ROWS);
     }

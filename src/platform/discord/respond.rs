@@ -106,7 +106,10 @@ impl Target {
         let msg = CreateInteractionResponseMessage::new()
             .content(text)
             .ephemeral(true);
-        if let Err(e) = self.respond(http, CreateInteractionResponse::Message(msg)).await {
+        if let Err(e) = self
+            .respond(http, CreateInteractionResponse::Message(msg))
+            .await
+        {
             tracing::warn!(interaction = %self.id, error = %describe(&e), "could not answer");
         }
     }
@@ -127,15 +130,28 @@ pub async fn answer(
             .await;
         return;
     };
+    let started = std::time::Instant::now();
     let mut work = pin!(data.service.handle(actor, command));
-    let reply = match tokio::time::timeout(data.defer_after, work.as_mut()).await {
-        Ok(reply) => {
+    // Zero means "always defer" (tests use it to take the slow path).
+    let ready = if data.defer_after.is_zero() {
+        None
+    } else {
+        tokio::time::timeout(data.defer_after, work.as_mut())
+            .await
+            .ok()
+    };
+    let reply = match ready {
+        Some(reply) => {
+            let worked = started.elapsed();
             send_now(ctx, target, &reply).await;
+            tracing::debug!(interaction = %target.id, work_us = worked.as_micros() as u64, total_us = started.elapsed().as_micros() as u64, "answered");
             reply
         }
-        Err(_) => {
+        None => {
             let deferred = match target.kind {
-                Kind::Command => CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+                Kind::Command => {
+                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+                }
                 Kind::Component => CreateInteractionResponse::Acknowledge,
             };
             if let Err(e) = target.respond(&ctx.http, deferred).await {
@@ -171,12 +187,22 @@ async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) 
             .map(drop),
         (Kind::Command, true) => {
             // The public "thinking…" placeholder cannot become private.
-            if let Err(e) = ctx.http.delete_original_interaction_response(&target.token).await {
+            if let Err(e) = ctx
+                .http
+                .delete_original_interaction_response(&target.token)
+                .await
+            {
                 tracing::warn!(interaction = %target.id, error = %describe(&e), "could not remove the placeholder");
             }
-            target.follow_up(&ctx.http, message.to_followup()).await.map(drop)
+            target
+                .follow_up(&ctx.http, message.to_followup())
+                .await
+                .map(drop)
         }
-        (Kind::Component, _) => target.follow_up(&ctx.http, message.to_followup()).await.map(drop),
+        (Kind::Component, _) => target
+            .follow_up(&ctx.http, message.to_followup())
+            .await
+            .map(drop),
     };
     if let Err(e) = result {
         report_send_failure(ctx, target, &e, reply, true).await;

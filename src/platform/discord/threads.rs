@@ -51,11 +51,12 @@ pub async fn open(
         }
         Err(error) => {
             let why = match &error {
-                None => missing_permission_text("Create Public Threads", "open a thread for this game"),
-                Some(e) if is_missing_permission(e) => missing_permission_text(
-                    "Create Public Threads",
-                    "open a thread for this game",
-                ),
+                None => {
+                    missing_permission_text("Create Public Threads", "open a thread for this game")
+                }
+                Some(e) if is_missing_permission(e) => {
+                    missing_permission_text("Create Public Threads", "open a thread for this game")
+                }
                 Some(e) => {
                     tracing::error!(game = request.game_id, server = %actor.server, channel = %parent, error = %describe(e), "thread creation failed");
                     "I couldn't open a thread for this game.".to_owned()
@@ -70,7 +71,10 @@ pub async fn open(
                 tracing::error!(game = request.game_id, error = %describe(&e), "could not post the first board");
             }
             target
-                .tell(&ctx.http, &format!("{why} The game is played here in this channel instead."))
+                .tell(
+                    &ctx.http,
+                    &format!("{why} The game is played here in this channel instead."),
+                )
                 .await;
         }
     }

@@ -45,7 +45,10 @@ pub const TIME_PRESETS: [(&str, &str); 9] = [
 
 /// Time-control suggestions: the presets that start with what was typed,
 /// or what was typed itself when none does.
-pub async fn complete_time(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+pub async fn complete_time(
+    _ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     serenity::CreateAutocompleteResponse::new().set_choices(time_choices(partial))
 }
 
@@ -54,7 +57,9 @@ pub fn time_choices(partial: &str) -> Vec<serenity::AutocompleteChoice> {
     let mut choices: Vec<serenity::AutocompleteChoice> = TIME_PRESETS
         .iter()
         .filter(|(value, _)| value.starts_with(partial))
-        .map(|(value, label)| serenity::AutocompleteChoice::new(format!("{value} ({label})"), *value))
+        .map(|(value, label)| {
+            serenity::AutocompleteChoice::new(format!("{value} ({label})"), *value)
+        })
         .collect();
     if choices.is_empty() && !partial.is_empty() && partial.chars().count() <= 32 {
         choices.push(serenity::AutocompleteChoice::new(partial, partial));
@@ -113,7 +118,12 @@ mod tests {
     fn values(partial: &str) -> Vec<String> {
         time_choices(partial)
             .iter()
-            .map(|c| serde_json::to_value(c).expect("json")["value"].as_str().unwrap_or("").to_owned())
+            .map(|c| {
+                serde_json::to_value(c).expect("json")["value"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_owned()
+            })
             .collect()
     }
 

@@ -23,7 +23,13 @@ pub async fn leaderboard(
     #[max = 1000]
     page: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, Command::Leaderboard { page: page.unwrap_or(1) }).await
+    run(
+        ctx,
+        Command::Leaderboard {
+            page: page.unwrap_or(1),
+        },
+    )
+    .await
 }
 
 /// A player's points, level and record.

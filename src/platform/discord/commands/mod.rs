@@ -75,8 +75,10 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let interaction = app.interaction;
     let target = Target::from(interaction);
     match actor(Origin::from(interaction)) {
-        Some(actor) => respond::answer(ctx.serenity_context(), ctx.data(), &target, &actor, command).await,
-        None => target.refuse(&ctx.http(), SERVER_ONLY).await,
+        Some(actor) => {
+            respond::answer(ctx.serenity_context(), ctx.data(), &target, &actor, command).await
+        }
+        None => target.refuse(ctx.http(), SERVER_ONLY).await,
     }
     // We answered through serenity directly; tell poise, so that its own
     // error replies use a follow-up rather than a second response.

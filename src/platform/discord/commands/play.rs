@@ -17,7 +17,10 @@ const SUGGESTIONS: usize = 25;
 const SUGGEST_TIMEOUT: Duration = Duration::from_millis(1500);
 
 /// Legal moves of this channel's game in SAN that start with what was typed.
-pub async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+pub async fn complete_move(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     let channel = ctx.channel_id().to_string();
     let suggestions = ctx
         .data()
