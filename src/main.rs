@@ -12,7 +12,10 @@ use clap::{Parser, Subcommand};
 
 use chessbot::{
     config::{redact_url, Config},
-    platform::console::{Console, ConsoleOptions},
+    platform::{
+        console::{Console, ConsoleOptions},
+        discord::BotSettings,
+    },
     rating::cli::RatingArgs,
     render::{cli::RenderArgs, RenderConfig, Renderer},
     store::Store,
@@ -27,12 +30,15 @@ struct Cli {
     /// variables override it.
     #[arg(long, global = true, env = "CHESSBOT_CONFIG", value_name = "FILE")]
     config: Option<PathBuf>,
+    /// What to do; without one, the bot runs (as `chessbot run`).
     #[command(subcommand)]
-    command: CommandLine,
+    command: Option<CommandLine>,
 }
 
 #[derive(Subcommand)]
 enum CommandLine {
+    /// Run the Discord bot (token from `DISCORD_TOKEN` or the config file).
+    Run(RunArgs),
     /// Play in the terminal: every bot command, no Discord needed.
     Console(ConsoleArgs),
     /// Render a board (PNG) or a game replay (GIF).
@@ -46,6 +52,21 @@ enum CommandLine {
         #[arg(long)]
         database_url: Option<String>,
     },
+}
+
+/// Overrides of the configuration for `run`.
+#[derive(clap::Args, Default)]
+struct RunArgs {
+    /// Database URL (`sqlite:chessbot.db`, `postgres://…`); default: the
+    /// configuration's `database_url`.
+    #[arg(long)]
+    database_url: Option<String>,
+    /// Register the commands in this server only (instant updates while developing).
+    #[arg(long)]
+    dev_guild_id: Option<u64>,
+    /// A folder of 12 piece SVGs (wK.svg … bP.svg) to use.
+    #[arg(long)]
+    pieces_dir: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -72,7 +93,11 @@ struct ConsoleArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    let command = cli.command.unwrap_or(CommandLine::Run(RunArgs::default()));
+    let result = match command {
+        CommandLine::Run(args) => {
+            runtime().and_then(|rt| rt.block_on(run_bot(cli.config.as_deref(), args)))
+        }
         CommandLine::Render(args) => chessbot::render::cli::run(&args),
         CommandLine::Rating(args) => chessbot::rating::cli::run(args).map(|text| print!("{text}")),
         CommandLine::Console(args) => runtime().and_then(|rt| rt.block_on(console(args))),
@@ -86,6 +111,54 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `chessbot run`: the Discord bot, configured by the file, the environment
+/// and the command line (in rising order of precedence).
+async fn run_bot(config: Option<&Path>, args: RunArgs) -> anyhow::Result<()> {
+    let config = Config::load(config)?;
+    chessbot::telemetry::init(config.log_format);
+    let token = config.require_token()?.expose().to_owned();
+    let database_url = args
+        .database_url
+        .unwrap_or_else(|| config.database_url.clone());
+    tracing::info!(database = %redact_url(&database_url), "starting");
+    let mut settings = BotSettings::new(token, database_url);
+    settings.dev_guild_id = args.dev_guild_id.or(config.dev_guild_id);
+    settings.pieces_dir = args.pieces_dir.or_else(|| config.pieces_dir.clone());
+    settings.server_defaults = Some(config.server_defaults());
+    if let Some(range) = config.shards {
+        settings.shards = Some((range.first, range.last));
+    }
+    settings.shard_total = config.shard_total;
+    if let Some(addr) = config.metrics_addr {
+        let (bound, _task) = chessbot::metrics::spawn(addr, None).await?;
+        tracing::info!(%bound, "metrics at /metrics");
+    }
+    chessbot::platform::discord::run(settings, shutdown_signal()).await
+}
+
+/// Completes on Ctrl-C or SIGTERM (what `docker stop` and systemd send).
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

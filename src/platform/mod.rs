@@ -2,3 +2,4 @@
 //! service commands and the service's replies into the platform's messages.
 
 pub mod console;
+pub mod discord;

@@ -1,0 +1,141 @@
+//! `/challenge`, `/accept`, `/decline`, `/cancel`.
+
+use poise::serenity_prelude as serenity;
+
+use super::{refuse, run, user_option};
+use crate::{
+    platform::discord::{Context, Error},
+    service::{ColorChoice, Command},
+};
+
+/// The colour a challenger asks for.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ColorOption {
+    #[name = "White"]
+    White,
+    #[name = "Black"]
+    Black,
+    #[name = "Random"]
+    Random,
+}
+
+impl From<ColorOption> for ColorChoice {
+    fn from(c: ColorOption) -> Self {
+        match c {
+            ColorOption::White => ColorChoice::White,
+            ColorOption::Black => ColorChoice::Black,
+            ColorOption::Random => ColorChoice::Random,
+        }
+    }
+}
+
+/// Time controls offered while typing; any other the service reads is
+/// accepted too.
+pub const TIME_PRESETS: [(&str, &str); 9] = [
+    ("1d", "1 day per move"),
+    ("3d", "3 days per move"),
+    ("7d", "7 days per move"),
+    ("14d", "14 days per move"),
+    ("30+0", "live: 30 minutes each"),
+    ("15+10", "live: 15 minutes + 10 s per move"),
+    ("10+5", "live: 10 minutes + 5 s per move"),
+    ("5+3", "live: 5 minutes + 3 s per move"),
+    ("3+2", "live: 3 minutes + 2 s per move"),
+];
+
+/// Time-control suggestions: the presets that start with what was typed,
+/// or what was typed itself when none does.
+pub async fn complete_time(
+    _ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    serenity::CreateAutocompleteResponse::new().set_choices(time_choices(partial))
+}
+
+pub fn time_choices(partial: &str) -> Vec<serenity::AutocompleteChoice> {
+    let partial = partial.trim();
+    let mut choices: Vec<serenity::AutocompleteChoice> = TIME_PRESETS
+        .iter()
+        .filter(|(value, _)| value.starts_with(partial))
+        .map(|(value, label)| {
+            serenity::AutocompleteChoice::new(format!("{value} ({label})"), *value)
+        })
+        .collect();
+    if choices.is_empty() && !partial.is_empty() && partial.chars().count() <= 32 {
+        choices.push(serenity::AutocompleteChoice::new(partial, partial));
+    }
+    choices
+}
+
+/// Challenge someone (or anyone) to a game.
+#[poise::command(slash_command, guild_only)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play; leave out for an open challenge anyone can accept"]
+    opponent: Option<serenity::User>,
+    #[description = "The colour you play (default: random)"] color: Option<ColorOption>,
+    #[description = "Whether the game counts for the ladder (default: yes)"] rated: Option<bool>,
+    #[description = "Time control: 3d (days per move) or 10+5 (minutes + seconds per move)"]
+    #[autocomplete = "complete_time"]
+    #[max_length = 32]
+    time: Option<String>,
+    #[description = "Start from this position (FEN) instead of the usual one"]
+    #[max_length = 100]
+    fen: Option<String>,
+) -> Result<(), Error> {
+    if opponent.as_ref().is_some_and(|u| u.bot) {
+        return refuse(ctx, "Bots can't play here: challenge a person, or leave out the opponent for an open challenge.").await;
+    }
+    let opponent = opponent.as_ref().map(|u| user_option(ctx, u));
+    let command = Command::Challenge {
+        opponent,
+        color: color.map_or(ColorChoice::Random, ColorChoice::from),
+        rated,
+        time,
+        fen,
+    };
+    run(ctx, command).await
+}
+
+/// Accept the challenge waiting for you in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Accept { challenge: None }).await
+}
+
+/// Decline the challenge waiting for you in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Decline { challenge: None }).await
+}
+
+/// Withdraw your challenge in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Cancel { challenge: None }).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(partial: &str) -> Vec<String> {
+        time_choices(partial)
+            .iter()
+            .map(|c| {
+                serde_json::to_value(c).expect("json")["value"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn time_suggestions_follow_what_is_typed() {
+        assert_eq!(values("1"), ["1d", "14d", "15+10", "10+5"]);
+        assert_eq!(values("3d"), ["3d"]);
+        assert_eq!(values("2d"), ["2d"]);
+        assert_eq!(values("").len(), TIME_PRESETS.len());
+    }
+}

@@ -1,0 +1,74 @@
+//! `/games`, `/leaderboard`, `/profile`, `/history`, `/pgn`, `/rating`.
+
+use poise::serenity_prelude as serenity;
+
+use super::{run, user_option};
+use crate::{
+    platform::discord::{Context, Error},
+    service::Command,
+};
+
+/// The games going on in this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Games).await
+}
+
+/// This server's ladder.
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Page (default 1)"]
+    #[min = 1]
+    #[max = 1000]
+    page: Option<i64>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Leaderboard {
+            page: page.unwrap_or(1),
+        },
+    )
+    .await
+}
+
+/// A player's points, level and record.
+#[poise::command(slash_command, guild_only)]
+pub async fn profile(
+    ctx: Context<'_>,
+    #[description = "Whose profile (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = user.as_ref().map(|u| user_option(ctx, u));
+    run(ctx, Command::Profile { user }).await
+}
+
+/// A player's recent games.
+#[poise::command(slash_command, guild_only)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Whose games (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = user.as_ref().map(|u| user_option(ctx, u));
+    run(ctx, Command::History { user }).await
+}
+
+/// A game's PGN.
+#[poise::command(slash_command, guild_only)]
+pub async fn pgn(
+    ctx: Context<'_>,
+    #[description = "Game number (default: this channel's game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Pgn { game }).await
+}
+
+/// What a win, draw or loss against someone would do to your points.
+#[poise::command(slash_command, guild_only)]
+pub async fn rating(
+    ctx: Context<'_>,
+    #[description = "Your would-be opponent"] opponent: serenity::User,
+) -> Result<(), Error> {
+    let opponent = user_option(ctx, &opponent);
+    run(ctx, Command::RatingPreview { opponent }).await
+}

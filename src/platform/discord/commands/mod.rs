@@ -1,0 +1,112 @@
+//! The slash commands, one file per topic: [`challenge`] (challenge,
+//! accept, decline, cancel), [`play`] (move, board, resign, draw, abort),
+//! [`ladder`] (games, leaderboard, profile, history, pgn, rating) and
+//! [`server`] (settings, help). Each one only turns its options into a
+//! service [`Command`] and hands it to [`respond::answer`].
+
+pub mod challenge;
+pub mod ladder;
+pub mod play;
+pub mod server;
+
+use std::sync::atomic::Ordering;
+
+use poise::serenity_prelude as serenity;
+
+use super::{
+    actor::{actor, user_ref, Origin, SERVER_ONLY},
+    respond::{self, Target},
+    Context, Data, Error,
+};
+use crate::service::{Command, UserRef};
+
+/// Every command, in the order Discord lists them.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        challenge::challenge(),
+        challenge::accept(),
+        challenge::decline(),
+        challenge::cancel(),
+        play::move_(),
+        play::board(),
+        play::resign(),
+        play::draw(),
+        play::abort(),
+        ladder::games(),
+        ladder::leaderboard(),
+        ladder::profile(),
+        ladder::history(),
+        ladder::pgn(),
+        ladder::rating(),
+        server::settings(),
+        server::notify(),
+        server::vacation(),
+        server::help(),
+    ]
+}
+
+/// Registers the commands in `dev_guild` (instant) or globally (Discord
+/// may take a while to show changes). Failures are logged, never returned:
+/// see [`super::framework`].
+pub async fn register(
+    ctx: &serenity::Context,
+    commands: &[poise::Command<Data, Error>],
+    dev_guild: Option<u64>,
+) {
+    let result = match dev_guild.filter(|&g| g != 0) {
+        Some(guild) => {
+            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild)).await
+        }
+        None => poise::builtins::register_globally(ctx, commands).await,
+    };
+    match result {
+        Ok(()) => tracing::info!(count = commands.len(), guild = ?dev_guild, "commands registered"),
+        Err(e) => tracing::error!(
+            error = %super::errors::describe(&e),
+            "command registration failed; the commands registered before keep working"
+        ),
+    }
+}
+
+/// Runs a service command for the invoking user and answers.
+async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    // Only slash commands are registered, so there is no prefix context.
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let interaction = app.interaction;
+    let target = Target::from(interaction);
+    match actor(Origin::from(interaction)) {
+        Some(actor) => {
+            respond::answer(ctx.serenity_context(), ctx.data(), &target, &actor, command).await
+        }
+        None => target.refuse(ctx.http(), SERVER_ONLY).await,
+    }
+    // We answered through serenity directly; tell poise, so that its own
+    // error replies use a follow-up rather than a second response.
+    app.has_sent_initial_response.store(true, Ordering::SeqCst);
+    Ok(())
+}
+
+/// A user option as the service sees it, with their nickname here when
+/// Discord resolved it.
+fn user_option(ctx: Context<'_>, user: &serenity::User) -> UserRef {
+    let nick = match ctx {
+        poise::Context::Application(app) => app
+            .interaction
+            .data
+            .resolved
+            .members
+            .get(&user.id)
+            .and_then(|m| m.nick.clone()),
+        poise::Context::Prefix(_) => None,
+    };
+    user_ref(user, nick.as_deref())
+}
+
+/// The answer to a refused option, before any work is done.
+async fn refuse(ctx: Context<'_>, text: &str) -> Result<(), Error> {
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! `/move` (with autocomplete), `/board`, `/resign`, `/draw`, `/abort`.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::run;
+use crate::{
+    platform::discord::{Context, Error},
+    service::{Command, DrawAction},
+};
+
+/// Discord shows at most 25 autocomplete choices.
+const SUGGESTIONS: usize = 25;
+/// Autocomplete must answer within Discord's 3 s like everything else;
+/// no suggestions beat a failed box.
+const SUGGEST_TIMEOUT: Duration = Duration::from_millis(1500);
+
+/// Legal moves of this channel's game in SAN that start with what was typed.
+pub async fn complete_move(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let channel = ctx.channel_id().to_string();
+    let suggestions = ctx
+        .data()
+        .service
+        .move_suggestions(&channel, partial, SUGGESTIONS);
+    let moves = tokio::time::timeout(SUGGEST_TIMEOUT, suggestions)
+        .await
+        .unwrap_or_default();
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        moves
+            .into_iter()
+            .map(|san| serenity::AutocompleteChoice::new(san.clone(), san))
+            .collect(),
+    )
+}
+
+/// Play a move in this channel's game.
+#[poise::command(slash_command, guild_only, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[rename = "move"]
+    #[description = "Your move: e4, Nf3, exd5, O-O, e8=Q, or e2e4"]
+    #[autocomplete = "complete_move"]
+    #[max_length = 32]
+    text: String,
+    #[description = "Also claim the draw (repetition / 50 moves) this move creates"]
+    claim_draw: Option<bool>,
+) -> Result<(), Error> {
+    let command = Command::Move {
+        text,
+        claim_draw: claim_draw.unwrap_or(false),
+    };
+    run(ctx, command).await
+}
+
+/// Show this channel's board again.
+#[poise::command(slash_command, guild_only)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Board).await
+}
+
+/// Resign this channel's game (you will be asked to confirm).
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Resign { confirmed: false }).await
+}
+
+/// What to do about a draw.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum DrawOption {
+    #[name = "offer"]
+    Offer,
+    #[name = "accept"]
+    Accept,
+    #[name = "decline"]
+    Decline,
+    #[name = "claim"]
+    Claim,
+}
+
+/// Offer, accept, decline or claim a draw.
+#[poise::command(slash_command, guild_only)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "offer, accept or decline a draw; claim a repetition or the 50-move rule"]
+    action: DrawOption,
+) -> Result<(), Error> {
+    let action = match action {
+        DrawOption::Offer => DrawAction::Offer,
+        DrawOption::Accept => DrawAction::Accept,
+        DrawOption::Decline => DrawAction::Decline,
+        DrawOption::Claim => DrawAction::Claim,
+    };
+    run(ctx, Command::Draw { action }).await
+}
+
+/// Call off this channel's game before both sides have moved.
+#[poise::command(slash_command, guild_only)]
+pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Abort).await
+}

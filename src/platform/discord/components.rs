@@ -1,0 +1,47 @@
+//! Button clicks. poise handles slash commands and autocomplete; clicks
+//! arrive here as gateway events. A button's custom id is the service's own
+//! stable id (`game:42:resign:7`), handed back as `Command::Button`, so
+//! buttons work after a restart and a stale one gets the service's polite
+//! "this game has moved on".
+
+use poise::serenity_prelude as serenity;
+
+use super::{
+    actor::{actor, Origin, SERVER_ONLY},
+    respond::{answer, Target},
+    Data, Error,
+};
+use crate::service::Command;
+
+/// poise's event handler: routes component interactions, ignores the rest.
+pub async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(click),
+    } = event
+    {
+        on_click(framework.serenity_context, framework.user_data, click).await;
+    }
+    Ok(())
+}
+
+async fn on_click(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
+    let target = Target::from(click);
+    if !matches!(
+        click.data.kind,
+        serenity::ComponentInteractionDataKind::Button
+    ) {
+        target
+            .refuse(&ctx.http, "That control is not one of mine.")
+            .await;
+        return;
+    }
+    let Some(actor) = actor(Origin::from(click)) else {
+        target.refuse(&ctx.http, SERVER_ONLY).await;
+        return;
+    };
+    let id = click.data.custom_id.clone();
+    answer(ctx, data, &target, &actor, Command::Button { id }).await;
+}

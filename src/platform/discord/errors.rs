@@ -1,0 +1,136 @@
+//! Errors at the edge: which Discord permission a failed request was
+//! missing, startup errors worth one clear line (a rejected token), and
+//! poise's framework errors turned into short private answers.
+//!
+//! Errors are described by status and Discord's JSON code only, never by
+//! URL: webhook URLs carry interaction tokens.
+
+use poise::serenity_prelude as serenity;
+use serenity::{GatewayError, HttpError};
+
+use super::{actor::SERVER_ONLY, Data, Error};
+
+/// Discord's "Missing Permissions" and "Missing Access" JSON codes.
+const MISSING_PERMISSIONS: isize = 50013;
+const MISSING_ACCESS: isize = 50001;
+
+/// The HTTP status and JSON code of a failed request, if it was one.
+fn response(e: &serenity::Error) -> Option<(u16, isize)> {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            Some((r.status_code.as_u16(), r.error.code))
+        }
+        _ => None,
+    }
+}
+
+/// Whether Discord refused a request for lack of a permission.
+pub fn is_missing_permission(e: &serenity::Error) -> bool {
+    matches!(
+        response(e),
+        Some((403, _)) | Some((_, MISSING_PERMISSIONS | MISSING_ACCESS))
+    )
+}
+
+/// A log-safe description of a serenity error.
+pub fn describe(e: &serenity::Error) -> String {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => format!(
+            "HTTP {} {} (code {}: {})",
+            r.method, r.status_code, r.error.code, r.error.message
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// One clear line for errors that stop the bot from starting. A token
+/// Discord refuses (HTTP 401, gateway close 4004) says so, without the token.
+pub fn startup_error(e: serenity::Error) -> anyhow::Error {
+    let rejected = matches!(response(&e), Some((401, _)))
+        || matches!(
+            e,
+            serenity::Error::Gateway(GatewayError::InvalidAuthentication)
+        );
+    if rejected {
+        anyhow::anyhow!("Discord rejected the bot token: check DISCORD_TOKEN (Bot tab of your application in the Developer Portal)")
+    } else {
+        anyhow::anyhow!("cannot connect to Discord: {}", describe(&e))
+    }
+}
+
+/// The sentence a user reads when the bot lacks `permission` for `what`.
+pub fn missing_permission_text(permission: &str, what: &str) -> String {
+    format!("I couldn't {what}: I need the **{permission}** permission in this channel. Ask a moderator to grant it.")
+}
+
+/// poise's errors: what the user did wrong (or may not do) becomes a
+/// private answer; anything else is logged once and apologised for.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    use poise::FrameworkError as F;
+    let (ctx, text) = match error {
+        F::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, error = %error, "command failed");
+            (
+                ctx,
+                "Sorry, something went wrong on my side. Please try again in a moment.".to_owned(),
+            )
+        }
+        F::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            let what = input
+                .map(|i| format!(" `{}`", super::reply::cut(&i, 50)))
+                .unwrap_or_default();
+            (ctx, format!("I couldn't read the option{what}: {error}."))
+        }
+        F::MissingUserPermissions {
+            missing_permissions,
+            ctx,
+            ..
+        } => {
+            let names = missing_permissions
+                .map(|p| p.get_permission_names().join(", "))
+                .unwrap_or_else(|| "the required permissions".to_owned());
+            (
+                ctx,
+                format!(
+                    "Only members with **{names}** can use `/{}`.",
+                    ctx.command().name
+                ),
+            )
+        }
+        F::MissingBotPermissions {
+            missing_permissions,
+            ctx,
+            ..
+        } => {
+            let names = missing_permissions.get_permission_names().join(", ");
+            (ctx, format!("I need the **{names}** permission(s) in this channel for `/{}`. Ask a moderator to grant them.", ctx.command().name))
+        }
+        F::GuildOnly { ctx, .. } => (ctx, SERVER_ONLY.to_owned()),
+        F::CommandCheckFailed { error, ctx, .. } => {
+            if let Some(e) = error {
+                tracing::error!(command = %ctx.command().qualified_name, error = %e, "command check failed");
+            }
+            (ctx, "You can't use this command here.".to_owned())
+        }
+        F::Setup { error, .. } => {
+            tracing::error!(error = %error, "setup failed");
+            return;
+        }
+        F::EventHandler { error, event, .. } => {
+            tracing::error!(event = event.snake_case_name(), error = %error, "event handler failed");
+            return;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %describe(&e), "answering a framework error failed");
+            }
+            return;
+        }
+    };
+    let reply = poise::CreateReply::default().content(text).ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        tracing::warn!(error = %describe(&e), "could not tell the user about an error");
+    }
+}

@@ -1,0 +1,236 @@
+//! Answering one interaction (a slash command or a button click) with the
+//! service's reply, within Discord's 3-second limit.
+//!
+//! The service is given [`Data::defer_after`] to answer. Quick answers
+//! (nearly all: a move is a few milliseconds) go out as the interaction's
+//! one response, in a single request, public or private as the reply says.
+//! Slower ones are deferred first: a command shows "thinking…" and is then
+//! edited (or, if the answer turns out private, the placeholder is removed
+//! and a private follow-up sent, since a deferred response's visibility
+//! cannot change); a click is acknowledged silently and answered with a
+//! follow-up. A reply that opens a thread continues in [`super::threads`].
+
+use std::pin::pin;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    Builder, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, InteractionId, Permissions,
+};
+
+use super::{
+    errors::{describe, is_missing_permission},
+    reply::{Capabilities, Message},
+    Data,
+};
+use crate::service::{Actor, Command, Reply};
+
+/// The interaction being answered, whatever its kind.
+#[derive(Clone, Debug)]
+pub struct Target {
+    pub id: InteractionId,
+    pub token: String,
+    pub kind: Kind,
+    pub channel_id: serenity::ChannelId,
+    /// The bot's permissions in the channel, as Discord sent them.
+    pub app_permissions: Option<Permissions>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A slash command: a deferred answer edits the "thinking…" response.
+    Command,
+    /// A button click: answers are new messages, never edits of the board.
+    Component,
+}
+
+impl From<&serenity::CommandInteraction> for Target {
+    fn from(i: &serenity::CommandInteraction) -> Self {
+        Target {
+            id: i.id,
+            token: i.token.clone(),
+            kind: Kind::Command,
+            channel_id: i.channel_id,
+            app_permissions: i.app_permissions,
+        }
+    }
+}
+
+impl From<&serenity::ComponentInteraction> for Target {
+    fn from(i: &serenity::ComponentInteraction) -> Self {
+        Target {
+            id: i.id,
+            token: i.token.clone(),
+            kind: Kind::Component,
+            channel_id: i.channel_id,
+            app_permissions: i.app_permissions,
+        }
+    }
+}
+
+impl Target {
+    pub fn capabilities(&self) -> Capabilities {
+        Capabilities::from_permissions(self.app_permissions)
+    }
+
+    /// The interaction's one response.
+    pub async fn respond(
+        &self,
+        http: &serenity::Http,
+        response: CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        response.execute(http, (self.id, &self.token)).await
+    }
+
+    /// A follow-up message on the interaction's webhook.
+    pub async fn follow_up(
+        &self,
+        http: &serenity::Http,
+        message: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<serenity::Message> {
+        message.execute(http, (None, &self.token)).await
+    }
+
+    /// A private note to the user, after the response was sent.
+    pub async fn tell(&self, http: &serenity::Http, text: &str) {
+        let note = CreateInteractionResponseFollowup::new()
+            .content(super::reply::cut(text, super::reply::limits::CONTENT))
+            .ephemeral(true);
+        if let Err(e) = self.follow_up(http, note).await {
+            tracing::warn!(interaction = %self.id, error = %describe(&e), "could not send a private note");
+        }
+    }
+
+    /// Answers with a private text as the interaction's one response.
+    pub async fn refuse(&self, http: &serenity::Http, text: &str) {
+        let msg = CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true);
+        if let Err(e) = self
+            .respond(http, CreateInteractionResponse::Message(msg))
+            .await
+        {
+            tracing::warn!(interaction = %self.id, error = %describe(&e), "could not answer");
+        }
+    }
+}
+
+/// Runs `command` for `actor` and answers the interaction; then opens the
+/// game's thread if the reply asks for one.
+pub async fn answer(
+    ctx: &serenity::Context,
+    data: &Data,
+    target: &Target,
+    actor: &Actor,
+    command: Command,
+) {
+    let Some(_pass) = data.inflight.enter() else {
+        target
+            .refuse(&ctx.http, "I'm restarting. Please try again in a minute.")
+            .await;
+        return;
+    };
+    let started = std::time::Instant::now();
+    let mut work = pin!(data.service.handle(actor, command));
+    // Zero means "always defer" (tests use it to take the slow path).
+    let ready = if data.defer_after.is_zero() {
+        None
+    } else {
+        tokio::time::timeout(data.defer_after, work.as_mut())
+            .await
+            .ok()
+    };
+    let reply = match ready {
+        Some(reply) => {
+            let worked = started.elapsed();
+            send_now(ctx, target, &reply).await;
+            tracing::debug!(interaction = %target.id, work_us = worked.as_micros() as u64, total_us = started.elapsed().as_micros() as u64, "answered");
+            reply
+        }
+        None => {
+            let deferred = match target.kind {
+                Kind::Command => {
+                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+                }
+                Kind::Component => CreateInteractionResponse::Acknowledge,
+            };
+            if let Err(e) = target.respond(&ctx.http, deferred).await {
+                tracing::warn!(interaction = %target.id, error = %describe(&e), "could not defer");
+            }
+            let reply = work.await;
+            send_deferred(ctx, target, &reply).await;
+            reply
+        }
+    };
+    if let Some(thread) = &reply.open_thread {
+        super::threads::open(ctx, data, target, actor, thread).await;
+    }
+}
+
+async fn send_now(ctx: &serenity::Context, target: &Target, reply: &Reply) {
+    let message = Message::from_reply(reply, target.capabilities()).to_response();
+    if let Err(e) = target
+        .respond(&ctx.http, CreateInteractionResponse::Message(message))
+        .await
+    {
+        report_send_failure(ctx, target, &e, reply, false).await;
+    }
+}
+
+async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) {
+    let message = Message::from_reply(reply, target.capabilities());
+    let result = match (target.kind, reply.ephemeral) {
+        (Kind::Command, false) => message
+            .to_edit()
+            .execute(&ctx.http, &target.token)
+            .await
+            .map(drop),
+        (Kind::Command, true) => {
+            // The public "thinking…" placeholder cannot become private.
+            if let Err(e) = ctx
+                .http
+                .delete_original_interaction_response(&target.token)
+                .await
+            {
+                tracing::warn!(interaction = %target.id, error = %describe(&e), "could not remove the placeholder");
+            }
+            target
+                .follow_up(&ctx.http, message.to_followup())
+                .await
+                .map(drop)
+        }
+        (Kind::Component, _) => target
+            .follow_up(&ctx.http, message.to_followup())
+            .await
+            .map(drop),
+    };
+    if let Err(e) = result {
+        report_send_failure(ctx, target, &e, reply, true).await;
+    }
+}
+
+/// The answer could not be delivered: the action itself was committed
+/// (replies come after the commit), so say what is missing if we can.
+async fn report_send_failure(
+    ctx: &serenity::Context,
+    target: &Target,
+    e: &serenity::Error,
+    reply: &Reply,
+    responded: bool,
+) {
+    tracing::error!(interaction = %target.id, channel = %target.channel_id, error = %describe(e), "could not deliver a reply");
+    if !is_missing_permission(e) {
+        return;
+    }
+    let permission = if reply.image.is_some() {
+        "Attach Files"
+    } else {
+        "Embed Links"
+    };
+    let text = super::errors::missing_permission_text(permission, "show my answer");
+    if responded {
+        target.tell(&ctx.http, &text).await;
+    } else {
+        target.refuse(&ctx.http, &text).await;
+    }
+}

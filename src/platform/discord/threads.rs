@@ -1,0 +1,108 @@
+//! Opening a new game's thread. After the "challenge accepted" answer, a
+//! public thread named after the players is created in the channel, the
+//! service moves the game there and its first board is posted in it
+//! (mentioning the player to move, which also adds them to the thread).
+//!
+//! If the thread cannot be created (no **Create Public Threads**, or
+//! threads are not allowed here), the game stays in the channel: its first
+//! board is posted there as a follow-up and the user is told which
+//! permission is missing.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutoArchiveDuration, ChannelType, CreateThread};
+
+use super::{
+    errors::{describe, is_missing_permission, missing_permission_text},
+    reply::{cut, limits, Message},
+    respond::Target,
+    Data,
+};
+use crate::service::{Actor, OpenThread, Reply};
+
+/// Opens the thread `request` asks for (see the module docs).
+pub async fn open(
+    ctx: &serenity::Context,
+    data: &Data,
+    target: &Target,
+    actor: &Actor,
+    request: &OpenThread,
+) {
+    let parent = target.channel_id;
+    let allowed = target
+        .app_permissions
+        .is_none_or(|p| p.administrator() || p.create_public_threads());
+    let created = if allowed {
+        // A week without messages before Discord archives it: correspondence
+        // games are slow. A move in an archived thread unarchives it.
+        let thread = CreateThread::new(cut(&request.name, limits::THREAD_NAME))
+            .kind(ChannelType::PublicThread)
+            .auto_archive_duration(AutoArchiveDuration::OneWeek);
+        parent.create_thread(&ctx.http, thread).await.map_err(Some)
+    } else {
+        Err(None)
+    };
+    match created {
+        Ok(thread) => {
+            let board = data
+                .service
+                .thread_opened(request.game_id, &thread.id.to_string())
+                .await;
+            post_in_thread(ctx, target, thread.id, &board).await;
+        }
+        Err(error) => {
+            let why = match &error {
+                None => {
+                    missing_permission_text("Create Public Threads", "open a thread for this game")
+                }
+                Some(e) if is_missing_permission(e) => {
+                    missing_permission_text("Create Public Threads", "open a thread for this game")
+                }
+                Some(e) => {
+                    tracing::error!(game = request.game_id, server = %actor.server, channel = %parent, error = %describe(e), "thread creation failed");
+                    "I couldn't open a thread for this game.".to_owned()
+                }
+            };
+            let board = data
+                .service
+                .thread_opened(request.game_id, &parent.to_string())
+                .await;
+            let message = Message::from_reply(&board, target.capabilities()).to_followup();
+            if let Err(e) = target.follow_up(&ctx.http, message).await {
+                tracing::error!(game = request.game_id, error = %describe(&e), "could not post the first board");
+            }
+            target
+                .tell(
+                    &ctx.http,
+                    &format!("{why} The game is played here in this channel instead."),
+                )
+                .await;
+        }
+    }
+}
+
+async fn post_in_thread(
+    ctx: &serenity::Context,
+    target: &Target,
+    thread: serenity::ChannelId,
+    board: &Reply,
+) {
+    if board.ephemeral {
+        // Not a board but a problem for the user (the game vanished?).
+        target.tell(&ctx.http, &board.text).await;
+        return;
+    }
+    // Threads inherit the parent channel's permissions.
+    let message = Message::from_reply(board, target.capabilities()).to_message();
+    if let Err(e) = thread.send_message(&ctx.http, message).await {
+        tracing::error!(thread = %thread, error = %describe(&e), "could not post the first board in the thread");
+        let text = if is_missing_permission(&e) {
+            missing_permission_text(
+                "Send Messages in Threads",
+                &format!("post the board in <#{thread}>"),
+            ) + " Use `/board` in the thread to see it."
+        } else {
+            format!("I couldn't post the board in <#{thread}>. Use `/board` there to see it.")
+        };
+        target.tell(&ctx.http, &text).await;
+    }
+}

@@ -1,0 +1,761 @@
+//! The Discord front end end to end: the real bot (`platform::discord::run`,
+//! serenity + poise) against the fake Discord of `tests/support`, on a
+//! SQLite file, asserting on the payloads the bot sends.
+//!
+//! `scenario`: registration; a challenge, accepted with its button; the
+//! game's thread and first board; `/move` autocomplete; moves with a board
+//! PNG that shows them; a move out of turn; a restart of the bot in the
+//! middle (old buttons keep working, stale ones are refused politely);
+//! resignation with confirmation; the leaderboard; a second game whose
+//! thread cannot be created (it stays playable in the channel and the user
+//! is told the missing permission). Then a few hundred `/move`s are timed.
+//!
+//! `deferred_answers`: the slow path (defer, then edit or follow up).
+//! `rejected_token`: a token Discord refuses stops the bot with a clear error.
+//!
+//! Run with `cargo test --test discord_e2e -- --nocapture` to see the
+//! latency figures.
+
+mod support;
+
+use std::time::Duration;
+
+use chessbot::platform::discord::{run, BotSettings};
+use serde_json::{json, Value};
+use shakmaty::{san::San, Chess, Color, Position};
+use support::fake_discord::{
+    opt_bool, opt_focused, opt_str, opt_user, FakeDiscord, LatencyStats, RecordedCallback,
+    RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID, TOKEN,
+};
+use tokio::{sync::oneshot, task::JoinHandle};
+
+const WAIT: Duration = Duration::from_secs(15);
+/// `/move` round trips timed at the end of the scenario.
+const TIMED_MOVES: usize = 300;
+
+/// The bot running in a task, with its shutdown trigger.
+struct Bot {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl Bot {
+    fn start(fake: &FakeDiscord, database_url: &str, defer_after: Option<Duration>) -> Bot {
+        let mut settings = BotSettings::new(TOKEN, database_url);
+        settings.http_proxy = Some(fake.http_url());
+        settings.dev_guild_id = Some(GUILD_ID);
+        if let Some(d) = defer_after {
+            settings.defer_after = d;
+        }
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(run(settings, async move {
+            let _ = stopped.await;
+        }));
+        Bot { stop, task }
+    }
+
+    /// Graceful shutdown; the bot must end without error.
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        match tokio::time::timeout(WAIT, self.task).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => panic!("bot ended with an error: {e:#}"),
+            Ok(Err(e)) => panic!("bot task panicked: {e}"),
+            Err(_) => panic!("bot did not stop within {WAIT:?}"),
+        }
+    }
+}
+
+/// Logs of the bot, shown for failing tests (`RUST_LOG` to change).
+fn init_logs() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "warn,chessbot=info".into());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_test_writer()
+        .try_init();
+}
+
+fn temp_db() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite:{}", dir.path().join("chessbot.db").display());
+    (dir, url)
+}
+
+/// Decodes a PNG to RGBA (the renderer writes indexed colour).
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<[u8; 4]>) {
+    let mut decoder = png::Decoder::new(bytes);
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().expect("attachment is a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("PNG frame");
+    buf.truncate(info.buffer_size());
+    let pixels = match info.color_type {
+        png::ColorType::Rgba => buf
+            .chunks_exact(4)
+            .map(|p| [p[0], p[1], p[2], p[3]])
+            .collect(),
+        png::ColorType::Rgb => buf
+            .chunks_exact(3)
+            .map(|p| [p[0], p[1], p[2], 255])
+            .collect(),
+        other => panic!("unexpected PNG colour type {other:?}"),
+    };
+    (info.width, info.height, pixels)
+}
+
+/// A decoded board image: 8 squares across, a players bar above and below
+/// (see `render::compose`), seen from `bottom`'s side.
+struct BoardImage {
+    width: u32,
+    pixels: Vec<[u8; 4]>,
+    square: u32,
+    bar: u32,
+    bottom: Color,
+}
+
+impl BoardImage {
+    fn decode(png: &[u8], bottom: Color) -> BoardImage {
+        let (width, height, pixels) = decode_png(png);
+        assert_eq!(width, 480, "boards are 480 px wide");
+        let square = width / 8;
+        let bar = (height - width) / 2;
+        assert!(bar > 0, "the board has players bars ({width}×{height})");
+        BoardImage {
+            width,
+            pixels,
+            square,
+            bar,
+            bottom,
+        }
+    }
+
+    /// The pixel at the centre of a square (`"e4"`).
+    fn centre(&self, square: &str) -> [u8; 4] {
+        let b = square.as_bytes();
+        let (file, rank) = (u32::from(b[0] - b'a'), u32::from(b[1] - b'1'));
+        let (col, row) = match self.bottom {
+            Color::White => (file, 7 - rank),
+            Color::Black => (7 - file, rank),
+        };
+        let x = col * self.square + self.square / 2;
+        let y = self.bar + row * self.square + self.square / 2;
+        self.pixels[(y * self.width + x) as usize]
+    }
+}
+
+fn command<'a>(commands: &'a [Value], name: &str) -> &'a Value {
+    commands
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("/{name} is not registered"))
+}
+
+fn option<'a>(command: &'a Value, name: &str) -> &'a Value {
+    command["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|o| o["name"] == name))
+        .unwrap_or_else(|| panic!("/{} has no option {name}", command["name"]))
+}
+
+fn choice_names(option: &Value) -> Vec<String> {
+    option["choices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["name"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// A choice option as Discord sends it: the value registered for the
+/// choice called `choice` (poise registers choices as integers).
+fn opt_choice(commands: &[Value], cmd: &str, name: &str, choice: &str) -> Value {
+    let o = option(command(commands, cmd), name);
+    let value = o["choices"]
+        .as_array()
+        .and_then(|c| c.iter().find(|c| c["name"] == choice))
+        .map(|c| c["value"].clone())
+        .unwrap_or_else(|| panic!("/{cmd} {name} has no choice {choice}"));
+    json!({"name": name, "type": o["type"], "value": value})
+}
+
+/// The button labelled `label` on a message.
+fn button_id(message: &RecordedMessage, label: &str) -> String {
+    find_button(&message.json["components"], label).unwrap_or_else(|| {
+        panic!(
+            "no {label:?} button on message {}: {:?}",
+            message.id,
+            message.custom_ids()
+        )
+    })
+}
+
+fn find_button(components: &Value, label: &str) -> Option<String> {
+    for c in components.as_array().into_iter().flatten() {
+        if c["label"] == label {
+            return c["custom_id"].as_str().map(str::to_owned);
+        }
+        if let Some(id) = find_button(&c["components"], label) {
+            return Some(id);
+        }
+    }
+    None
+}
+
+fn field<'a>(embed: &'a Value, name: &str) -> &'a str {
+    embed["fields"]
+        .as_array()
+        .and_then(|f| f.iter().find(|f| f["name"] == name))
+        .and_then(|f| f["value"].as_str())
+        .unwrap_or_else(|| panic!("embed has no field {name:?}: {embed}"))
+}
+
+async fn slash(
+    fake: &FakeDiscord,
+    user: &TestUser,
+    channel: u64,
+    name: &str,
+    options: Value,
+) -> RecordedCallback {
+    let i = fake.send_slash(user, channel, name, options).await;
+    fake.wait_callback(&i, WAIT).await
+}
+
+async fn click(
+    fake: &FakeDiscord,
+    user: &TestUser,
+    channel: u64,
+    message: &RecordedMessage,
+    label: &str,
+) -> RecordedCallback {
+    let id = button_id(message, label);
+    let i = fake.click_button(user, channel, message, &id).await;
+    fake.wait_callback(&i, WAIT).await
+}
+
+/// A public board answer: its embed and PNG.
+fn board_of(cb: &RecordedCallback) -> (Value, Vec<u8>) {
+    assert_eq!(cb.kind, 4, "answered directly: {:?}", cb.data);
+    assert!(!cb.flags_ephemeral(), "a board is public: {}", cb.content());
+    let embed = cb.embeds().first().cloned().expect("a board embed");
+    let files = cb.attachments();
+    assert_eq!(files.len(), 1, "one PNG attached");
+    assert_eq!(
+        embed["image"]["url"],
+        json!(format!("attachment://{}", files[0].0))
+    );
+    (embed, files[0].1.clone())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scenario() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let bench = fake.add_text_channel("bench");
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+
+    // ---- registration ---------------------------------------------------
+    let commands = fake.wait_commands(WAIT).await;
+    let mut names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        [
+            "abort",
+            "accept",
+            "board",
+            "cancel",
+            "challenge",
+            "decline",
+            "draw",
+            "games",
+            "help",
+            "history",
+            "leaderboard",
+            "move",
+            "pgn",
+            "profile",
+            "rating",
+            "resign",
+            "settings"
+        ]
+    );
+    for c in &commands {
+        assert_eq!(c["guild_id"], json!(GUILD_ID.to_string()), "dev guild");
+        assert!(!c["description"].as_str().unwrap_or("").is_empty());
+    }
+    let challenge = command(&commands, "challenge");
+    assert_eq!(option(challenge, "opponent")["type"], 6);
+    assert_eq!(
+        choice_names(option(challenge, "color")),
+        ["White", "Black", "Random"]
+    );
+    assert_eq!(option(challenge, "rated")["type"], 5);
+    assert_eq!(option(challenge, "time")["autocomplete"], true);
+    let mv = command(&commands, "move");
+    assert_eq!(option(mv, "move")["autocomplete"], true);
+    assert_eq!(option(mv, "move")["required"], true);
+    assert_eq!(option(mv, "claim_draw")["type"], 5);
+    assert_eq!(
+        choice_names(option(command(&commands, "draw"), "action")),
+        ["offer", "accept", "decline", "claim"]
+    );
+    let settings = command(&commands, "settings");
+    assert_eq!(
+        settings["default_member_permissions"], "32",
+        "Manage Server"
+    );
+    assert_eq!(
+        choice_names(option(settings, "theme")),
+        ["brown", "blue", "green"]
+    );
+    assert_eq!(
+        option(command(&commands, "rating"), "opponent")["required"],
+        true
+    );
+
+    // ---- the challenge --------------------------------------------------
+    let white = opt_choice(&commands, "challenge", "color", "White");
+    let cb = slash(
+        &fake,
+        &ALICE,
+        CHESS_CHANNEL,
+        "challenge",
+        json!([opt_user("opponent", &BOB), white.clone()]),
+    )
+    .await;
+    assert_eq!(cb.kind, 4);
+    assert!(!cb.flags_ephemeral());
+    assert!(
+        cb.content()
+            .starts_with(&format!("{} alice challenges bob", BOB.mention())),
+        "{}",
+        cb.content()
+    );
+    assert_eq!(
+        cb.data["allowed_mentions"]["users"],
+        json!([BOB.id.to_string()])
+    );
+    let ids = cb.custom_ids();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    for (id, action) in ids.iter().zip(["accept", "decline", "cancel"]) {
+        assert!(id.starts_with("challenge:") && id.ends_with(action), "{id}");
+    }
+    let challenge_msg = cb.message().clone();
+
+    // carol may not accept a challenge meant for bob.
+    let cb = click(&fake, &CAROL, CHESS_CHANNEL, &challenge_msg, "Accept").await;
+    assert!(cb.flags_ephemeral(), "{}", cb.content());
+    assert!(cb.content().contains("not for you"), "{}", cb.content());
+
+    // ---- bob accepts: a thread and the first board in it ----------------
+    let cb = click(&fake, &BOB, CHESS_CHANNEL, &challenge_msg, "Accept").await;
+    assert!(!cb.flags_ephemeral());
+    assert!(cb.content().contains("bob accepted"), "{}", cb.content());
+    let threads = fake.wait_threads(1, WAIT).await;
+    let thread = &threads[0];
+    assert_eq!((thread.parent_id, thread.kind), (CHESS_CHANNEL, 11));
+    assert!(
+        thread.name.contains("alice") && thread.name.contains("bob"),
+        "{}",
+        thread.name
+    );
+    let first = fake
+        .wait_message_in(thread.id, WAIT, |m| !m.embeds().is_empty())
+        .await;
+    assert!(
+        first.content().starts_with(&ALICE.mention()),
+        "{}",
+        first.content()
+    );
+    assert_eq!(first.mentions(), [ALICE.id]);
+    assert_eq!(first.embeds()[0]["title"], "alice (White) vs bob (Black)");
+    assert_eq!(first.files.len(), 1);
+    let first_png = first.files[0].bytes.clone();
+    assert!(first.json["embeds"][0]["image"]["url"]
+        .as_str()
+        .is_some_and(|u| u.contains(&first.files[0].filename)));
+    button_id(&first, "Resign");
+    button_id(&first, "Offer draw");
+
+    // ---- autocomplete ---------------------------------------------------
+    let i = fake
+        .send_autocomplete(&ALICE, thread.id, "move", json!([opt_focused("move", "N")]))
+        .await;
+    let cb = fake.wait_callback(&i, WAIT).await;
+    assert_eq!(cb.kind, 8);
+    let mut offered: Vec<String> = cb.choices().into_iter().map(|(_, v)| v).collect();
+    offered.sort();
+    assert_eq!(offered, ["Na3", "Nc3", "Nf3", "Nh3"]);
+
+    // ---- bob out of turn; alice e4 --------------------------------------
+    let cb = slash(
+        &fake,
+        &BOB,
+        thread.id,
+        "move",
+        json!([opt_str("move", "e5")]),
+    )
+    .await;
+    assert_eq!(cb.kind, 4);
+    assert!(cb.flags_ephemeral(), "errors are private: {}", cb.content());
+    assert!(
+        cb.content().to_lowercase().contains("turn"),
+        "{}",
+        cb.content()
+    );
+    assert!(cb.attachments().is_empty());
+
+    let cb = slash(
+        &fake,
+        &ALICE,
+        thread.id,
+        "move",
+        json!([opt_str("move", "e4")]),
+    )
+    .await;
+    let (embed, png) = board_of(&cb);
+    assert!(
+        cb.content()
+            .starts_with(&format!("{} 1. e4", BOB.mention())),
+        "{}",
+        cb.content()
+    );
+    assert_eq!(field(&embed, "Last move"), "e4");
+    assert!(
+        field(&embed, "Deadline").starts_with("<t:") && field(&embed, "Deadline").ends_with(":R>")
+    );
+    // Black to move: the board is seen from Black's side.
+    let before = BoardImage::decode(&first_png, Color::White);
+    let after = BoardImage::decode(&png, Color::Black);
+    assert_eq!(
+        after.centre("e4"),
+        before.centre("e2"),
+        "the e2 pawn is now on e4"
+    );
+    assert_eq!(
+        after.centre("e4"),
+        after.centre("c2"),
+        "e4 holds a white pawn like c2"
+    );
+    assert_ne!(after.centre("e4"), after.centre("e2"), "e2 is empty now");
+    assert_ne!(
+        before.centre("e4"),
+        after.centre("e4"),
+        "e4 was empty before"
+    );
+    let e4_board = cb.message().clone();
+
+    // ---- bob e5, then a restart -----------------------------------------
+    let cb = slash(
+        &fake,
+        &BOB,
+        thread.id,
+        "move",
+        json!([opt_str("move", "e5")]),
+    )
+    .await;
+    let (embed, _) = board_of(&cb);
+    assert_eq!(field(&embed, "Last move"), "e5");
+    let e5_board = cb.message().clone();
+
+    bot.stop().await;
+    fake.wait_disconnected(WAIT).await;
+    let bot = Bot::start(&fake, &db, None);
+    fake.wait_identified(2, WAIT).await;
+    fake.wait("the second registration", WAIT, |w| {
+        (w.registrations.len() >= 2).then_some(())
+    })
+    .await;
+
+    // A button from before the restart that is out of date...
+    let cb = click(&fake, &ALICE, thread.id, &e4_board, "Resign").await;
+    assert!(cb.flags_ephemeral());
+    assert!(cb.content().contains("moved on"), "{}", cb.content());
+    // ...and one that is current still works.
+    let cb = click(&fake, &ALICE, thread.id, &e5_board, "Resign").await;
+    assert!(cb.flags_ephemeral());
+    assert!(
+        cb.content().contains("Resign this game?"),
+        "{}",
+        cb.content()
+    );
+
+    // ---- alice resigns with /resign and confirms ------------------------
+    let cb = slash(&fake, &ALICE, thread.id, "resign", json!([])).await;
+    assert!(cb.flags_ephemeral());
+    let confirm = cb.message().clone();
+    let cb = click(&fake, &ALICE, thread.id, &confirm, "Yes, resign").await;
+    let (embed, _) = board_of(&cb);
+    assert!(
+        cb.content().contains("Black wins by resignation"),
+        "{}",
+        cb.content()
+    );
+    assert_eq!(field(&embed, "alice's points"), "0 → -10 (-10), Unranked");
+    assert_eq!(field(&embed, "bob's points"), "0 → 10 (+10), Unranked");
+    assert!(cb.custom_ids().is_empty(), "a finished game has no buttons");
+
+    // ---- the leaderboard ------------------------------------------------
+    let cb = slash(&fake, &CAROL, CHESS_CHANNEL, "leaderboard", json!([])).await;
+    assert!(!cb.flags_ephemeral());
+    let text = cb.content();
+    assert!(text.contains("1. bob — 10? points"), "{text}");
+    assert!(text.contains("alice — -10? points"), "{text}");
+
+    // ---- no permission to create threads --------------------------------
+    let cb = slash(
+        &fake,
+        &ALICE,
+        GENERAL_CHANNEL,
+        "challenge",
+        json!([opt_user("opponent", &CAROL), white.clone()]),
+    )
+    .await;
+    let challenge_msg = cb.message().clone();
+    fake.fail_next(
+        "POST",
+        "/threads",
+        403,
+        json!({"message": "Missing Permissions", "code": 50013}),
+    );
+    let i = fake
+        .click_button(
+            &CAROL,
+            GENERAL_CHANNEL,
+            &challenge_msg,
+            &button_id(&challenge_msg, "Accept"),
+        )
+        .await;
+    let accepted = fake.wait_callback(&i, WAIT).await;
+    assert!(
+        accepted.content().contains("carol accepted"),
+        "{}",
+        accepted.content()
+    );
+    let followups = fake.wait_followups(&i, 2, WAIT).await;
+    let board = followups
+        .iter()
+        .find(|m| !m.flags_ephemeral())
+        .expect("the first board, public, in the channel");
+    assert_eq!(board.channel_id, GENERAL_CHANNEL);
+    assert_eq!(board.embeds()[0]["title"], "alice (White) vs carol (Black)");
+    assert_eq!(board.files.len(), 1);
+    let note = followups
+        .iter()
+        .find(|m| m.flags_ephemeral())
+        .expect("a private note");
+    assert!(
+        note.content().contains("Create Public Threads"),
+        "{}",
+        note.content()
+    );
+    assert_eq!(fake.threads().len(), 1, "no second thread");
+    let cb = slash(
+        &fake,
+        &ALICE,
+        GENERAL_CHANNEL,
+        "move",
+        json!([opt_str("move", "d4")]),
+    )
+    .await;
+    let (embed, _) = board_of(&cb);
+    assert_eq!(field(&embed, "Last move"), "d4");
+
+    // ---- latency: a few hundred /move round trips -----------------------
+    // Unrated random games in their own channel (threads off), so that no
+    // position repeats often and the games run long.
+    let cb = slash(
+        &fake,
+        &ALICE,
+        bench,
+        "settings",
+        json!([opt_bool("threads", false)]),
+    )
+    .await;
+    assert!(cb.content().contains("threads: off"), "{}", cb.content());
+    let mut samples = Vec::with_capacity(TIMED_MOVES);
+    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    let mut games = 0;
+    while samples.len() < TIMED_MOVES {
+        games += 1;
+        let cb = slash(
+            &fake,
+            &ALICE,
+            bench,
+            "challenge",
+            json!([
+                opt_user("opponent", &CAROL),
+                white.clone(),
+                opt_bool("rated", false)
+            ]),
+        )
+        .await;
+        let msg = cb.message().clone();
+        let cb = click(&fake, &CAROL, bench, &msg, "Accept").await;
+        // Threads are off: the answer is the game's first board.
+        assert!(cb.content().contains("carol accepted"), "{}", cb.content());
+        assert_eq!(cb.attachments().len(), 1);
+        let mut position = Chess::default();
+        while samples.len() < TIMED_MOVES {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let m = moves[(rng % moves.len() as u64) as usize];
+            let san = San::from_move(&position, m).to_string();
+            let player = if position.turn() == Color::White {
+                &ALICE
+            } else {
+                &CAROL
+            };
+            let cb = slash(&fake, player, bench, "move", json!([opt_str("move", &san)])).await;
+            assert!(!cb.flags_ephemeral(), "{san}: {}", cb.content());
+            assert_eq!(cb.attachments().len(), 1);
+            samples.push(cb.latency());
+            position.play_unchecked(m);
+            if cb.custom_ids().is_empty() {
+                break; // the game ended (mate, stalemate, an automatic draw)
+            }
+        }
+    }
+    let stats = LatencyStats::of(&samples);
+    println!(
+        "/move: INTERACTION_CREATE sent → callback with the board received, {games} games: {stats}"
+    );
+    assert!(
+        stats.p99 < Duration::from_millis(500),
+        "p99 far above the 50 ms target: {stats}"
+    );
+
+    bot.stop().await;
+    fake.assert_no_unknown_routes();
+}
+
+/// With `defer_after` zero every answer takes the slow path: a command is
+/// deferred and its "thinking…" response edited (or replaced by a private
+/// follow-up); a click is acknowledged and answered with a follow-up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deferred_answers() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, Some(Duration::ZERO));
+    let commands = fake.wait_commands(WAIT).await;
+    let white = opt_choice(&commands, "challenge", "color", "White");
+    // Deferred: the callback comes first, the answer (after the commit) later.
+    let i = fake
+        .send_slash(
+            &ALICE,
+            CHESS_CHANNEL,
+            "settings",
+            json!([opt_bool("threads", false)]),
+        )
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
+    let done = fake.wait_original(&i, WAIT).await;
+    assert!(
+        done.content().contains("threads: off"),
+        "{}",
+        done.content()
+    );
+
+    let i = fake
+        .send_slash(
+            &ALICE,
+            CHESS_CHANNEL,
+            "challenge",
+            json!([opt_user("opponent", &BOB), white.clone()]),
+        )
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
+    let challenge = fake.wait_original(&i, WAIT).await;
+    assert!(
+        challenge.content().contains("alice challenges bob"),
+        "{}",
+        challenge.content()
+    );
+
+    // A click: acknowledged (type 6), then the answer as a follow-up; the
+    // game has no thread, so its first board follows too.
+    let i = fake
+        .click_button(
+            &BOB,
+            CHESS_CHANNEL,
+            &challenge,
+            &button_id(&challenge, "Accept"),
+        )
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 6);
+    let followups = fake.wait_followups(&i, 1, WAIT).await;
+    assert!(
+        followups[0].content().contains("bob accepted"),
+        "{}",
+        followups[0].content()
+    );
+
+    // A private answer after a public deferral: placeholder gone, private follow-up.
+    let i = fake
+        .send_slash(&BOB, CHESS_CHANNEL, "move", json!([opt_str("move", "e5")]))
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
+    let note = &fake.wait_followups(&i, 1, WAIT).await[0];
+    assert!(note.flags_ephemeral());
+    assert!(
+        note.content().to_lowercase().contains("turn"),
+        "{}",
+        note.content()
+    );
+    fake.wait("the placeholder to be deleted", WAIT, |w| {
+        w.interactions
+            .get(&i.id)
+            .and_then(|x| x.original)
+            .is_some_and(|mid| w.messages.iter().all(|m| m.id != mid))
+            .then_some(())
+    })
+    .await;
+
+    // A board: deferred, then the original edited with the PNG.
+    let i = fake
+        .send_slash(
+            &ALICE,
+            CHESS_CHANNEL,
+            "move",
+            json!([opt_str("move", "e4")]),
+        )
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
+    let board = fake.wait_original(&i, WAIT).await;
+    assert!(board.content().contains("1. e4"), "{}", board.content());
+    assert_eq!(board.files.len(), 1);
+    assert_eq!(
+        board.embeds()[0]["image"]["url"],
+        json!(format!("attachment://{}", board.files[0].filename))
+    );
+
+    bot.stop().await;
+    fake.assert_no_unknown_routes();
+}
+
+/// A token Discord refuses ends `run` with an error that says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rejected_token() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    fake.set_token_valid(false);
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    let result = tokio::time::timeout(WAIT, bot.task)
+        .await
+        .expect("the bot gives up at once")
+        .expect("no panic");
+    let error = result
+        .expect_err("a rejected token is an error")
+        .to_string();
+    assert!(error.contains("rejected the bot token"), "{error}");
+    assert!(!error.contains(TOKEN), "the token is never printed");
+}
