@@ -63,6 +63,19 @@ pub fn missing_permission_text(permission: &str, what: &str) -> String {
     format!("I couldn't {what}: I need the **{permission}** permission in this channel. Ask a moderator to grant it.")
 }
 
+/// Permission names as Discord's client shows them (serenity says "Manage
+/// Guild" where users read "Manage Server").
+pub fn permission_names(p: serenity::Permissions) -> String {
+    p.get_permission_names()
+        .into_iter()
+        .map(|name| match name {
+            "Manage Guild" => "Manage Server",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// poise's errors: what the user did wrong (or may not do) becomes a
 /// private answer; anything else is logged once and apologised for.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
@@ -89,7 +102,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             ..
         } => {
             let names = missing_permissions
-                .map(|p| p.get_permission_names().join(", "))
+                .map(permission_names)
                 .unwrap_or_else(|| "the required permissions".to_owned());
             (
                 ctx,
@@ -104,7 +117,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             ctx,
             ..
         } => {
-            let names = missing_permissions.get_permission_names().join(", ");
+            let names = permission_names(missing_permissions);
             (ctx, format!("I need the **{names}** permission(s) in this channel for `/{}`. Ask a moderator to grant them.", ctx.command().name))
         }
         F::GuildOnly { ctx, .. } => (ctx, SERVER_ONLY.to_owned()),
