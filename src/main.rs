@@ -43,7 +43,14 @@ enum CommandLine {
     },
 }
 
-#[derive(clap::Args, Default)]
+/// `chessbot` without a subcommand: the options of `run`.
+#[derive(Parser)]
+struct RunOnly {
+    #[command(flatten)]
+    args: RunArgs,
+}
+
+#[derive(clap::Args)]
 struct RunArgs {
     /// Database URL (`sqlite:chessbot.db`, `postgres://…`).
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite:chessbot.db")]
@@ -82,14 +89,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = match cli.command {
         Some(command) => command,
-        // Plain `chessbot` reads its settings from the environment alone.
-        None => match Cli::try_parse_from(["chessbot", "run"]) {
-            Ok(Cli {
-                command: Some(command),
-            }) => command,
-            Ok(_) => CommandLine::Run(RunArgs::default()),
-            Err(e) => e.exit(),
-        },
+        // Plain `chessbot` runs the bot, its settings from the environment.
+        None => CommandLine::Run(RunOnly::parse_from(["chessbot"]).args),
     };
     let result = match command {
         CommandLine::Run(args) => runtime().and_then(|rt| rt.block_on(run_bot(args))),

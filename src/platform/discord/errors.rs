@@ -43,6 +43,24 @@ pub fn describe(e: &serenity::Error) -> String {
     }
 }
 
+/// The error with its sources, for start-up failures (whose URLs carry no
+/// interaction token): network errors say what failed only there.
+fn with_sources(e: &serenity::Error) -> String {
+    let mut text = describe(e);
+    let mut last = text.clone();
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        let line = cause.to_string();
+        if line != last {
+            text.push_str(": ");
+            text.push_str(&line);
+        }
+        last = line;
+        source = cause.source();
+    }
+    text
+}
+
 /// One clear line for errors that stop the bot from starting. A token
 /// Discord refuses (HTTP 401, gateway close 4004) says so, without the token.
 pub fn startup_error(e: serenity::Error) -> anyhow::Error {
@@ -54,7 +72,7 @@ pub fn startup_error(e: serenity::Error) -> anyhow::Error {
     if rejected {
         anyhow::anyhow!("Discord rejected the bot token: check DISCORD_TOKEN (Bot tab of your application in the Developer Portal)")
     } else {
-        anyhow::anyhow!("cannot connect to Discord: {}", describe(&e))
+        anyhow::anyhow!("cannot connect to Discord: {}", with_sources(&e))
     }
 }
 
