@@ -315,6 +315,18 @@ async fn scenario() {
         true
     );
 
+    // Members without Manage Server may not change the settings.
+    let cb = slash(
+        &fake,
+        &BOB,
+        CHESS_CHANNEL,
+        "settings",
+        json!([opt_bool("threads", false)]),
+    )
+    .await;
+    assert!(cb.flags_ephemeral());
+    assert!(cb.content().contains("Manage Server"), "{}", cb.content());
+
     // ---- the challenge --------------------------------------------------
     let white = opt_choice(&commands, "challenge", "color", "White");
     let cb = slash(

@@ -43,6 +43,24 @@ pub fn describe(e: &serenity::Error) -> String {
     }
 }
 
+/// The error with its sources, for start-up failures (whose URLs carry no
+/// interaction token): network errors say what failed only there.
+fn with_sources(e: &serenity::Error) -> String {
+    let mut text = describe(e);
+    let mut last = text.clone();
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        let line = cause.to_string();
+        if line != last {
+            text.push_str(": ");
+            text.push_str(&line);
+        }
+        last = line;
+        source = cause.source();
+    }
+    text
+}
+
 /// One clear line for errors that stop the bot from starting. A token
 /// Discord refuses (HTTP 401, gateway close 4004) says so, without the token.
 pub fn startup_error(e: serenity::Error) -> anyhow::Error {
@@ -54,13 +72,26 @@ pub fn startup_error(e: serenity::Error) -> anyhow::Error {
     if rejected {
         anyhow::anyhow!("Discord rejected the bot token: check DISCORD_TOKEN (Bot tab of your application in the Developer Portal)")
     } else {
-        anyhow::anyhow!("cannot connect to Discord: {}", describe(&e))
+        anyhow::anyhow!("cannot connect to Discord: {}", with_sources(&e))
     }
 }
 
 /// The sentence a user reads when the bot lacks `permission` for `what`.
 pub fn missing_permission_text(permission: &str, what: &str) -> String {
     format!("I couldn't {what}: I need the **{permission}** permission in this channel. Ask a moderator to grant it.")
+}
+
+/// Permission names as Discord's client shows them (serenity says "Manage
+/// Guild" where users read "Manage Server").
+pub fn permission_names(p: serenity::Permissions) -> String {
+    p.get_permission_names()
+        .into_iter()
+        .map(|name| match name {
+            "Manage Guild" => "Manage Server",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// poise's errors: what the user did wrong (or may not do) becomes a
@@ -89,7 +120,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             ..
         } => {
             let names = missing_permissions
-                .map(|p| p.get_permission_names().join(", "))
+                .map(permission_names)
                 .unwrap_or_else(|| "the required permissions".to_owned());
             (
                 ctx,
@@ -104,7 +135,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             ctx,
             ..
         } => {
-            let names = missing_permissions.get_permission_names().join(", ");
+            let names = permission_names(missing_permissions);
             (ctx, format!("I need the **{names}** permission(s) in this channel for `/{}`. Ask a moderator to grant them.", ctx.command().name))
         }
         F::GuildOnly { ctx, .. } => (ctx, SERVER_ONLY.to_owned()),

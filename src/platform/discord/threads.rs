@@ -51,15 +51,13 @@ pub async fn open(
         }
         Err(error) => {
             let why = match &error {
-                None => {
-                    missing_permission_text("Create Public Threads", "open a thread for this game")
-                }
-                Some(e) if is_missing_permission(e) => {
-                    missing_permission_text("Create Public Threads", "open a thread for this game")
-                }
-                Some(e) => {
+                Some(e) if !is_missing_permission(e) => {
                     tracing::error!(game = request.game_id, server = %actor.server, channel = %parent, error = %describe(e), "thread creation failed");
                     "I couldn't open a thread for this game.".to_owned()
+                }
+                // Refused by Discord, or known beforehand to be refused.
+                _ => {
+                    missing_permission_text("Create Public Threads", "open a thread for this game")
                 }
             };
             let board = data
