@@ -274,11 +274,13 @@ async fn scenario() {
             "history",
             "leaderboard",
             "move",
+            "notify",
             "pgn",
             "profile",
             "rating",
             "resign",
-            "settings"
+            "settings",
+            "vacation"
         ]
     );
     for c in &commands {
