@@ -9,6 +9,7 @@ use super::{
     buttons::{ButtonAction, GameButton},
     error::{check_length, refuse, ServiceError},
     session::Session,
+    timing::Stage,
     Actor, Button, ButtonStyle, DrawAction, Reply, Service,
 };
 use crate::{
@@ -104,6 +105,7 @@ impl Service {
         }
         let now = self.now_ms();
         let mut game = session.game.clone();
+        let started = std::time::Instant::now();
         let played = if claim_draw {
             game.play_text_claiming_draw(text, now)
                 .map(|_| ())
@@ -111,6 +113,7 @@ impl Service {
         } else {
             game.play_text(text, now).map(|_| ())
         };
+        self.inner.timings.record(Stage::Validate, started);
         match played {
             Ok(()) => {
                 let applied = self.commit(&mut session, &game, true).await?;

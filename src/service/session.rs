@@ -194,7 +194,12 @@ impl Service {
             rating,
             at_ms: now,
         };
-        match self.store().apply(&change).await {
+        let started = std::time::Instant::now();
+        let applied = self.store().apply(&change).await;
+        self.inner
+            .timings
+            .record(super::timing::Stage::Commit, started);
+        match applied {
             Ok(applied) => {
                 let mut cache = self
                     .inner

@@ -229,7 +229,7 @@ impl Store {
         let s = &change.state;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
-             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9 \
+             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, status = $10 \
              WHERE id = $1 AND version = $2 AND result IS NULL \
              RETURNING version, server_id, white_id, black_id",
         )
@@ -242,6 +242,9 @@ impl Store {
         .bind(s.illegal_black)
         .bind(s.deadline_ms)
         .bind(s.ended_ms)
+        // `status` feeds the partial indexes (one active game per channel,
+        // deadlines): an ended game must leave them.
+        .bind(if s.result.is_some() { "ended" } else { "active" })
         .fetch_optional(&mut *tx)
         .await?;
         let Some(row) = updated else {

@@ -135,6 +135,13 @@ impl Store {
         Ok(())
     }
 
+    /// The connection pool, for tools that measure the database itself
+    /// (`chessbot bench` commits its floor rows through it). The bot's own
+    /// code goes through the methods of this type.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }

@@ -34,17 +34,28 @@ pub(super) fn rating_change_from_row(row: &AnyRow) -> Result<RatingChangeRecord,
 impl Store {
     /// The server's settings, creating the server with defaults on first use.
     pub async fn server(&self, server_id: &str) -> Result<ServerSettings, StoreError> {
-        sqlx::query("INSERT INTO servers (id) VALUES ($1) ON CONFLICT (id) DO NOTHING")
+        const SELECT: &str = "SELECT id, default_time_control, threads, theme, \
+             strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily \
+             FROM servers WHERE id = $1";
+        // Read first: the server nearly always exists, and a read does not
+        // queue behind the one SQLite writer as an INSERT would.
+        let found = sqlx::query(SELECT)
             .bind(server_id.to_owned())
-            .execute(&self.pool)
+            .fetch_optional(&self.pool)
             .await?;
-        let row = sqlx::query(
-            "SELECT id, default_time_control, threads, theme, strict_illegal_moves, \
-             challenge_ttl_ms, rated_games_per_pair_daily FROM servers WHERE id = $1",
-        )
-        .bind(server_id.to_owned())
-        .fetch_one(&self.pool)
-        .await?;
+        let row = match found {
+            Some(row) => row,
+            None => {
+                sqlx::query("INSERT INTO servers (id) VALUES ($1) ON CONFLICT (id) DO NOTHING")
+                    .bind(server_id.to_owned())
+                    .execute(&self.pool)
+                    .await?;
+                sqlx::query(SELECT)
+                    .bind(server_id.to_owned())
+                    .fetch_one(&self.pool)
+                    .await?
+            }
+        };
         Ok(ServerSettings {
             server_id: row.try_get("id")?,
             default_time_control: row.try_get("default_time_control")?,
