@@ -181,6 +181,7 @@ async fn full_disk_gets_an_apology_and_changes_nothing() {
     let mut rng = SmallRng::seed_from_u64(7);
     let mut position = Chess::default();
     let mut failed = None;
+    let mut last_position = None;
     for i in 0..2_000 {
         let (user, san, next) = pick_move(&position, &mut rng);
         let before = snapshot(service.store(), game).await;
@@ -188,6 +189,7 @@ async fn full_disk_gets_an_apology_and_changes_nothing() {
         if reply.text.starts_with(APOLOGY) {
             assert_eq!(snapshot(service.store(), game).await, before);
             failed = Some((user, san));
+            last_position = Some(next);
             break;
         }
         assert!(reply.image.is_some(), "move {i} {san}: {}", reply.text);
@@ -198,8 +200,19 @@ async fn full_disk_gets_an_apology_and_changes_nothing() {
         panic!("the database never filled up");
     };
     pragma_everywhere(service.store(), "PRAGMA max_page_count = 1073741823").await;
-    let reply = service.handle(&actor(user, "c"), mv(&san)).await;
+    let reply = service.execute(&actor(user, "c"), mv(&san)).await;
+    let reply = reply.unwrap_or_else(|e| panic!("after freeing space: {e}"));
     assert!(reply.image.is_some(), "after freeing space: {}", reply.text);
+    // Every pooled connection writes again (a failed transaction once left
+    // its connection unable to begin another: see `Store::connect`).
+    position = last_position.expect("the failing move's position");
+    for i in 0..12 {
+        let (user, san, next) = pick_move(&position, &mut rng);
+        let reply = service.execute(&actor(user, "c"), mv(&san)).await;
+        let reply = reply.unwrap_or_else(|e| panic!("move {i} after recovery: {e}"));
+        assert!(reply.image.is_some(), "move {i} after recovery: {}", reply.text);
+        position = next;
+    }
 }
 
 /// A random legal move that does not end the game: (mover, SAN, position after).

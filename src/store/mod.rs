@@ -21,7 +21,7 @@ use std::{str::FromStr, time::Duration};
 
 use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
-    AnyPool, Executor,
+    AnyPool, Connection, Executor,
 };
 
 pub use model::*;
@@ -115,6 +115,23 @@ impl Store {
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
                     }
                     Ok(())
+                })
+            })
+            .after_release(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend != Backend::Sqlite || !conn.is_in_transaction() {
+                        return Ok(true);
+                    }
+                    // A transaction dropped without commit queues its ROLLBACK
+                    // on the connection's worker: let it run, then look again.
+                    // If SQLite already rolled back by itself (a full disk
+                    // does that), sqlx's ROLLBACK fails and its depth counter
+                    // stays at 1 forever, and every later write on this
+                    // connection would fail ("begin_with at non-zero
+                    // transaction depth"). Such a connection is closed here
+                    // and the pool opens a fresh one.
+                    conn.ping().await?;
+                    Ok(!conn.is_in_transaction())
                 })
             })
             .connect_with(options)
