@@ -20,7 +20,7 @@ use shakmaty::{san::San, Chess, Position};
 use super::report::Samples;
 use crate::{
     render::{Frame, PlayerLine, PlayersBar, Renderer},
-    store::{Backend, Store},
+    store::Store,
 };
 
 /// A position and a legal move in it, as the player would type it.
@@ -151,10 +151,9 @@ async fn floor_move(
 
     let t = Instant::now();
     let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
-    let mut tx = match store.backend() {
-        Backend::Sqlite => store.pool().begin_with("BEGIN IMMEDIATE").await?,
-        Backend::Postgres => store.pool().begin().await?,
-    };
+    // The same way into a write transaction as the store's own (on SQLite:
+    // queue in-process, then BEGIN IMMEDIATE).
+    let (_gate, mut tx) = store.begin_write().await?;
     sqlx::query(
         "INSERT INTO bench_floor_moves (game_id, ply, uci, san, played_ms) VALUES ($1, $2, $3, $4, $5)",
     )

@@ -62,9 +62,18 @@ impl Service {
         actor: &Actor,
         at: Option<(i64, i64)>,
     ) -> Result<(tokio::sync::OwnedMutexGuard<()>, Session), ServiceError> {
+        if at.is_none() {
+            if let Some(found) = self.hinted_game(actor).await? {
+                return Ok(found);
+            }
+        }
         let game_id = match at {
             Some((id, _)) => id,
-            None => self.active_game_here(actor).await?.id,
+            None => {
+                let id = self.active_game_here(actor).await?.id;
+                self.remember_channel(&actor.channel, id);
+                id
+            }
         };
         let guard = self.lock_game(game_id).await;
         // Read again under the lock: this is the version we will change.
@@ -83,6 +92,29 @@ impl Service {
             }
         }
         Ok((guard, self.load(record).await?))
+    }
+
+    /// The channel's game by this process's hint, if the hint still holds
+    /// under the game's lock (same channel and server, still active); else
+    /// `None` and the caller looks the channel up.
+    async fn hinted_game(
+        &self,
+        actor: &Actor,
+    ) -> Result<Option<(tokio::sync::OwnedMutexGuard<()>, Session)>, ServiceError> {
+        let Some(game_id) = self.channel_hint(&actor.channel) else {
+            return Ok(None);
+        };
+        let guard = self.lock_game(game_id).await;
+        let Some(record) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        let holds = record.is_active()
+            && record.game.server_id == actor.server
+            && record.game.channel_id.as_deref() == Some(actor.channel.as_str());
+        if !holds {
+            return Ok(None);
+        }
+        Ok(Some((guard, self.load(record).await?)))
     }
 
     pub(super) async fn play_move(

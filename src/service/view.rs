@@ -30,9 +30,10 @@ impl Service {
         let record = &session.record;
         let server = &record.game.server_id;
         // Both players' rows, read once for their names and points.
-        let [white_row, black_row] = [&record.game.white_id, &record.game.black_id];
-        let white_row = self.store().player(server, white_row).await?;
-        let black_row = self.store().player(server, black_row).await?;
+        let [white_row, black_row] = self
+            .store()
+            .player_pair(server, [&record.game.white_id, &record.game.black_id])
+            .await?;
         let name_or_id = |row: &Option<crate::store::PlayerRecord>, id: &str| {
             row.as_ref()
                 .map_or_else(|| id.to_owned(), |p| p.display_name.clone())

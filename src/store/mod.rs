@@ -58,7 +58,15 @@ pub enum StoreError {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// SQLite has one writer at a time; writers of this process queue here
+    /// instead of in SQLite's busy handler, which sleeps in steps of up to
+    /// 100 ms and made the slowest moves wait tens of milliseconds.
+    write_gate: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
+
+/// A writer's place in the queue of [`Store::begin_write`]; `None` where
+/// the database orders writers itself (PostgreSQL).
+pub type WriteGate = Option<tokio::sync::OwnedMutexGuard<()>>;
 
 /// Turns what an operator writes (`chessbot.db`, `sqlite:chessbot.db`,
 /// `postgres://…`) into a URL sqlx understands, creating SQLite files on
@@ -136,7 +144,11 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        Ok(Store { pool, backend })
+        Ok(Store {
+            pool,
+            backend,
+            write_gate: Default::default(),
+        })
     }
 
     /// Runs the migrations embedded in the binary for this backend.
@@ -171,10 +183,18 @@ impl Store {
     /// Begins a write transaction. On SQLite it takes the write lock at once
     /// (`BEGIN IMMEDIATE`), so a transaction that reads before it writes
     /// cannot fail half-way on a lock upgrade.
-    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+    ///
+    /// Keep the gate until the transaction is over (declare it first:
+    /// `let (_gate, mut tx) = …`, so it is dropped last).
+    pub async fn begin_write(
+        &self,
+    ) -> Result<(WriteGate, sqlx::Transaction<'static, sqlx::Any>), StoreError> {
         Ok(match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.pool.begin().await?,
+            Backend::Sqlite => {
+                let gate = self.write_gate.clone().lock_owned().await;
+                (Some(gate), self.pool.begin_with("BEGIN IMMEDIATE").await?)
+            }
+            Backend::Postgres => (None, self.pool.begin().await?),
         })
     }
 

@@ -122,6 +122,29 @@ impl Store {
         Ok(row.as_ref().map(player_from_row).transpose()?)
     }
 
+    /// Two players' records at once (a board shows both), in the order
+    /// asked; `None` for one who has no record.
+    pub async fn player_pair(
+        &self,
+        server_id: &str,
+        users: [&str; 2],
+    ) -> Result<[Option<PlayerRecord>; 2], StoreError> {
+        let sql = format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE server_id = $1 AND user_id IN ($2, $3)"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
+            .bind(users[0].to_owned())
+            .bind(users[1].to_owned())
+            .fetch_all(&self.pool)
+            .await?;
+        let records = rows
+            .iter()
+            .map(player_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(users.map(|user| records.iter().find(|r| r.user_id == user).cloned()))
+    }
+
     /// One page of the ladder: most points first, then most rated games,
     /// then name. Players who have not played a rated game are left out.
     pub async fn leaderboard(
