@@ -49,11 +49,15 @@ impl Bot {
                 }
             }
         });
-        Bot {
+        let mut bot = Bot {
             child,
             lines,
             reader: Some(reader),
-        }
+        };
+        // Wait until it reads input, so the kill window falls on the moves
+        // rather than on start-up.
+        bot.run("");
+        bot
     }
 
     fn send(&mut self, text: &str) {

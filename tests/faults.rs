@@ -210,7 +210,11 @@ async fn full_disk_gets_an_apology_and_changes_nothing() {
         let (user, san, next) = pick_move(&position, &mut rng);
         let reply = service.execute(&actor(user, "c"), mv(&san)).await;
         let reply = reply.unwrap_or_else(|e| panic!("move {i} after recovery: {e}"));
-        assert!(reply.image.is_some(), "move {i} after recovery: {}", reply.text);
+        assert!(
+            reply.image.is_some(),
+            "move {i} after recovery: {}",
+            reply.text
+        );
         position = next;
     }
 }

@@ -17,7 +17,7 @@ mod throughput;
 
 use std::{sync::Arc, time::Instant};
 
-use report::{mean_of, Samples};
+use report::mean_of;
 
 use crate::{
     clock::{Clock, ManualClock},
@@ -131,8 +131,10 @@ async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
 
     // Unloaded: one command at a time, for per-move cost without queueing.
     let sequential_moves = (args.moves / 10).max(200);
+    let before = service.stage_timings();
     let (sequential, _) =
         throughput::play(&service, slots, sequential_moves, 1, 0.0, args.seed + 2000).await?;
+    let seq_stages = service.stage_timings().since(&before);
 
     let floor = floor::Floor::new(store.clone(), renderer, args.seed).await?;
     let floor_loaded = floor.run(args.moves, args.concurrency).await?;
@@ -170,30 +172,52 @@ async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
         sequential.moves.quantile_ms(0.5) / floor_seq.whole.quantile_ms(0.5)
     );
     println!();
-    println!("== breakdown (mean ms per call, under load) ==");
-    println!("{:<22} {:>8} {:>8}", "", "ours", "floor");
-    let row = |name: &str, ours: f64, floor: &Samples| {
-        println!("{name:<22} {ours:>8.3} {:>8.3}", floor.mean_ms());
+    println!("== breakdown (mean ms per call) ==");
+    println!(
+        "{:<22} {:>10} {:>10} {:>10} {:>10}",
+        "", "load ours", "load floor", "1-by-1 ours", "1-by-1 floor"
+    );
+    let row = |name: &str, a: f64, b: f64, c: f64, d: f64| {
+        println!("{name:<22} {a:>10.3} {b:>10.3} {c:>10.3} {d:>10.3}");
     };
+    let (l, s) = (&floor_loaded, &floor_seq);
     row(
         "parse + validate",
         mean_of(stages.validate),
-        &floor_loaded.validate,
+        l.validate.mean_ms(),
+        mean_of(seq_stages.validate),
+        s.validate.mean_ms(),
     );
-    row("commit", mean_of(stages.commit), &floor_loaded.commit);
-    row("render", mean_of(stages.render), &floor_loaded.render);
-    let accounted = mean_of(stages.validate) + mean_of(stages.commit) + mean_of(stages.render);
-    println!(
-        "{:<22} {:>8.3} {:>8}",
+    row(
+        "commit",
+        mean_of(stages.commit),
+        l.commit.mean_ms(),
+        mean_of(seq_stages.commit),
+        s.commit.mean_ms(),
+    );
+    row(
+        "render",
+        mean_of(stages.render),
+        l.render.mean_ms(),
+        mean_of(seq_stages.render),
+        s.render.mean_ms(),
+    );
+    let accounted = |t: &crate::service::timing::StageSnapshot| {
+        mean_of(t.validate) + mean_of(t.commit) + mean_of(t.render)
+    };
+    row(
         "rest (lookups, reply)",
-        loaded.moves.mean_ms() - accounted,
-        "-"
+        loaded.moves.mean_ms() - accounted(&stages),
+        0.0,
+        sequential.moves.mean_ms() - accounted(&seq_stages),
+        0.0,
     );
-    println!(
-        "{:<22} {:>8.3} {:>8.3}",
+    row(
         "whole move",
         loaded.moves.mean_ms(),
-        floor_loaded.whole.mean_ms()
+        l.whole.mean_ms(),
+        sequential.moves.mean_ms(),
+        s.whole.mean_ms(),
     );
     Ok(())
 }
