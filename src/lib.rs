@@ -39,6 +39,7 @@
 //! transaction with a version check → the board is rendered → `Reply`. The
 //! reply is built only after the commit, so an acknowledged move is never lost.
 
+pub mod bench;
 pub mod chess;
 pub mod clock;
 pub mod config;

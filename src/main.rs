@@ -45,6 +45,9 @@ enum CommandLine {
     Render(RenderArgs),
     /// Club points: preview what a game between two players would change.
     Rating(RatingArgs),
+    /// Measure throughput and latency against the floor, or (`--scale`)
+    /// start-up time and memory with a large database.
+    Bench(chessbot::bench::BenchArgs),
     /// Create or update the database schema and exit.
     Migrate {
         /// Database URL (`sqlite:chessbot.db`, `postgres://…`); default: the
@@ -101,6 +104,9 @@ fn main() -> ExitCode {
         CommandLine::Render(args) => chessbot::render::cli::run(&args),
         CommandLine::Rating(args) => chessbot::rating::cli::run(args).map(|text| print!("{text}")),
         CommandLine::Console(args) => runtime().and_then(|rt| rt.block_on(console(args))),
+        CommandLine::Bench(args) => {
+            runtime().and_then(|rt| rt.block_on(chessbot::bench::run(args)))
+        }
         CommandLine::Migrate { database_url } => {
             migrate(cli.config.as_deref(), database_url.as_deref())
         }

@@ -50,3 +50,6 @@ ALTER TABLE challenges ADD COLUMN initial_fen TEXT;
 -- so a tick reads only the games with something due.
 ALTER TABLE games ADD COLUMN next_reminder_ms INTEGER;
 CREATE INDEX games_by_next_reminder ON games (next_reminder_ms) WHERE status = 'active';
+
+-- Finding a channel's game (every command) without scanning all games.
+CREATE INDEX games_by_channel ON games (channel_id, id);

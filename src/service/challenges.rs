@@ -73,13 +73,12 @@ impl Service {
                 .await?;
         }
         if let Some(opponent) = &opponent {
-            self.store()
-                .touch_player(
-                    &actor.server,
-                    &opponent.id,
-                    &super::display_name(&opponent.name),
-                )
-                .await?;
+            self.touch_player(
+                &actor.server,
+                &opponent.id,
+                &super::display_name(&opponent.name),
+            )
+            .await?;
         }
         let record = self
             .store()

@@ -13,12 +13,14 @@ mod challenges;
 pub mod command;
 pub mod error;
 mod help;
+mod known;
 mod ladder;
 mod play;
 pub mod reply;
 mod session;
 mod settings;
 mod time;
+pub mod timing;
 mod view;
 
 use std::sync::Arc;
@@ -40,6 +42,8 @@ struct Inner {
     renderer: Arc<Renderer>,
     clock: Arc<dyn Clock>,
     sessions: session::Sessions,
+    timings: timing::StageTimings,
+    known_players: known::KnownPlayers,
 }
 
 impl Service {
@@ -50,6 +54,8 @@ impl Service {
                 renderer,
                 clock,
                 sessions: session::Sessions::default(),
+                timings: timing::StageTimings::default(),
+                known_players: known::KnownPlayers::default(),
             }),
         }
     }
@@ -60,6 +66,11 @@ impl Service {
 
     pub fn now_ms(&self) -> i64 {
         self.inner.clock.now_ms()
+    }
+
+    /// Time spent so far in the stages of the move path (for `chessbot bench`).
+    pub fn stage_timings(&self) -> timing::StageSnapshot {
+        self.inner.timings.snapshot()
     }
 
     /// Runs a command. Errors become replies: the user's own mistakes as a
@@ -85,9 +96,7 @@ impl Service {
 
     /// Runs a command, returning errors as they are.
     pub async fn execute(&self, actor: &Actor, command: Command) -> Result<Reply, ServiceError> {
-        self.inner
-            .store
-            .touch_player(&actor.server, &actor.user, &display_name(&actor.name))
+        self.touch_player(&actor.server, &actor.user, &display_name(&actor.name))
             .await?;
         match command {
             Command::Challenge {

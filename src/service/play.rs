@@ -9,6 +9,7 @@ use super::{
     buttons::{ButtonAction, GameButton},
     error::{check_length, refuse, ServiceError},
     session::Session,
+    timing::Stage,
     Actor, Button, ButtonStyle, DrawAction, Reply, Service,
 };
 use crate::{
@@ -46,9 +47,18 @@ impl Service {
         actor: &Actor,
         at: Option<(i64, i64)>,
     ) -> Result<(tokio::sync::OwnedMutexGuard<()>, Session), ServiceError> {
+        if at.is_none() {
+            if let Some(found) = self.hinted_game(actor).await? {
+                return Ok(found);
+            }
+        }
         let game_id = match at {
             Some((id, _)) => id,
-            None => self.active_game_here(actor).await?.id,
+            None => {
+                let id = self.active_game_here(actor).await?.id;
+                self.remember_channel(&actor.channel, id);
+                id
+            }
         };
         let guard = self.lock_game(game_id).await;
         // Read again under the lock: this is the version we will change.
@@ -67,6 +77,29 @@ impl Service {
             }
         }
         Ok((guard, self.load(record).await?))
+    }
+
+    /// The channel's game by this process's hint, if the hint still holds
+    /// under the game's lock (same channel and server, still active); else
+    /// `None` and the caller looks the channel up.
+    async fn hinted_game(
+        &self,
+        actor: &Actor,
+    ) -> Result<Option<(tokio::sync::OwnedMutexGuard<()>, Session)>, ServiceError> {
+        let Some(game_id) = self.channel_hint(&actor.channel) else {
+            return Ok(None);
+        };
+        let guard = self.lock_game(game_id).await;
+        let Some(record) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        let holds = record.is_active()
+            && record.game.server_id == actor.server
+            && record.game.channel_id.as_deref() == Some(actor.channel.as_str());
+        if !holds {
+            return Ok(None);
+        }
+        Ok(Some((guard, self.load(record).await?)))
     }
 
     pub(super) async fn play_move(
@@ -93,6 +126,7 @@ impl Service {
             return self.expire_session(&mut session).await;
         }
         let mut game = session.game.clone();
+        let started = std::time::Instant::now();
         let played = if claim_draw {
             game.play_text_claiming_draw(text, now)
                 .map(|_| ())
@@ -100,6 +134,7 @@ impl Service {
         } else {
             game.play_text(text, now).map(|_| ())
         };
+        self.inner.timings.record(Stage::Validate, started);
         match played {
             Ok(()) => {
                 let applied = self.commit(&mut session, &game, true).await?;

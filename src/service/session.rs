@@ -25,7 +25,14 @@ pub(super) struct Sessions {
     locks: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
     /// The last game rebuilt for each id, with the version it was rebuilt at.
     cache: Mutex<HashMap<i64, (i64, Game)>>,
+    /// The game last found active in each channel: a hint that saves the
+    /// channel lookup on every move. It is checked against the row read
+    /// under the game's lock, so a stale hint only costs the lookup.
+    channel_games: Mutex<HashMap<String, i64>>,
 }
+
+/// Upper bound on remembered channels; past it the hints start over.
+const CHANNEL_HINTS: usize = 100_000;
 
 /// A stored game and the rules object rebuilt from it.
 pub(super) struct Session {
@@ -74,6 +81,30 @@ impl Service {
             locks.entry(game_id).or_default().clone()
         };
         lock.lock_owned().await
+    }
+
+    /// The game this process last saw active in `channel`, if any.
+    pub(super) fn channel_hint(&self, channel: &str) -> Option<i64> {
+        let hints = self
+            .inner
+            .sessions
+            .channel_games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        hints.get(channel).copied()
+    }
+
+    pub(super) fn remember_channel(&self, channel: &str, game_id: i64) {
+        let mut hints = self
+            .inner
+            .sessions
+            .channel_games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if hints.len() >= CHANNEL_HINTS {
+            hints.clear();
+        }
+        hints.insert(channel.to_owned(), game_id);
     }
 
     /// The active game of the actor's channel, or a clear refusal.
@@ -211,7 +242,12 @@ impl Service {
             rating,
             at_ms: now,
         };
-        match self.store().apply(&change).await {
+        let started = std::time::Instant::now();
+        let applied = self.store().apply(&change).await;
+        self.inner
+            .timings
+            .record(super::timing::Stage::Commit, started);
+        match applied {
             Ok(applied) => {
                 if change.new_move.is_some() {
                     crate::metrics::move_applied();

@@ -29,8 +29,18 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let record = &session.record;
         let server = &record.game.server_id;
-        let white = self.name_of(server, &record.game.white_id).await?;
-        let black = self.name_of(server, &record.game.black_id).await?;
+        // Both players' rows, read once for their names and points.
+        let [white_row, black_row] = self
+            .store()
+            .player_pair(server, [&record.game.white_id, &record.game.black_id])
+            .await?;
+        let name_or_id = |row: &Option<crate::store::PlayerRecord>, id: &str| {
+            row.as_ref()
+                .map_or_else(|| id.to_owned(), |p| p.display_name.clone())
+        };
+        let white = name_or_id(&white_row, &record.game.white_id);
+        let black = name_or_id(&black_row, &record.game.black_id);
+        let points = [&white_row, &black_row].map(|row| row.as_ref().map_or(0, |p| p.points));
         let name = |c: Color| match c {
             Color::White => white.as_str(),
             Color::Black => black.as_str(),
@@ -110,7 +120,7 @@ impl Service {
         ));
         reply.card = Some(card);
         reply.image = Some(
-            self.board_image(session, game, tc.as_ref(), &white, &black)
+            self.board_image(session, game, tc.as_ref(), [&white, &black], points)
                 .await?,
         );
         if !game.is_over() {
@@ -155,8 +165,8 @@ impl Service {
         session: &Session,
         game: &Game,
         tc: Option<&TimeControl>,
-        white: &str,
-        black: &str,
+        [white, black]: [&str; 2],
+        points: [i64; 2],
     ) -> Result<Image, ServiceError> {
         let settings = self.store().server(&session.record.game.server_id).await?;
         let position = game.position();
@@ -171,7 +181,7 @@ impl Service {
         frame.orientation = orientation;
         frame.theme = Theme::by_name(&settings.theme).unwrap_or_default();
         frame.last_move = game.last_ply().map(|p| move_squares(&p.mv));
-        let details = self.bar_details(session, game, tc).await?;
+        let details = self.bar_details(game, tc, points);
         let line = |c: Color| PlayerLine {
             name: match c {
                 Color::White => white.to_owned(),
@@ -184,6 +194,7 @@ impl Service {
             bottom: line(orientation),
         });
         let renderer: Arc<_> = self.inner.renderer.clone();
+        let started = std::time::Instant::now();
         let png = tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();
             let png = renderer.render_png(&frame);
@@ -193,6 +204,9 @@ impl Service {
         .await
         .map_err(|e| ServiceError::Internal(format!("render task: {e}")))?
         .map_err(|e| ServiceError::Internal(format!("render: {e}")))?;
+        self.inner
+            .timings
+            .record(super::timing::Stage::Render, started);
         Ok(Image {
             file_name: format!("game-{}-{}.png", session.record.id, game.plies().len()),
             png,
@@ -200,13 +214,8 @@ impl Service {
     }
 
     /// What the name bars show beside each player: remaining time on a live
-    /// clock, else club points.
-    async fn bar_details(
-        &self,
-        session: &Session,
-        game: &Game,
-        tc: Option<&TimeControl>,
-    ) -> Result<[String; 2], ServiceError> {
+    /// clock, else club points (`points`, in hundredths, White's first).
+    fn bar_details(&self, game: &Game, tc: Option<&TimeControl>, points: [i64; 2]) -> [String; 2] {
         if let Some(TimeControl::Live(live)) = tc {
             let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
             let state = clocks_after(live, &times);
@@ -216,19 +225,9 @@ impl Service {
                 self.now_ms()
             };
             let [w, b] = state.remaining_at(now);
-            return Ok([format_clk(w), format_clk(b)]);
+            return [format_clk(w), format_clk(b)];
         }
-        let server = &session.record.game.server_id;
-        let w = self
-            .points_of(server, &session.record.game.white_id)
-            .await?;
-        let b = self
-            .points_of(server, &session.record.game.black_id)
-            .await?;
-        Ok([
-            Points::from_hundredths(w).to_string(),
-            Points::from_hundredths(b).to_string(),
-        ])
+        points.map(|p| Points::from_hundredths(p).to_string())
     }
 }
 

@@ -143,7 +143,7 @@ impl Store {
         now_ms: i64,
         game: &NewGame,
     ) -> Result<GameRecord, StoreError> {
-        let mut tx = self.begin_write().await?;
+        let (_gate, mut tx) = self.begin_write().await?;
         let done = sqlx::query(
             "UPDATE challenges SET status = 'accepted' \
              WHERE id = $1 AND status = 'pending' AND expires_ms > $2",

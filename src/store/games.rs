@@ -235,7 +235,7 @@ impl Store {
     /// the game's new state and, for a rated ending, both players' points and
     /// records. All or nothing.
     pub async fn apply(&self, change: &GameChange) -> Result<Applied, StoreError> {
-        let mut tx = self.begin_write().await?;
+        let (_gate, mut tx) = self.begin_write().await?;
         let s = &change.state;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \

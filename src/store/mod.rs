@@ -22,7 +22,7 @@ use std::{str::FromStr, sync::Arc, time::Duration};
 
 use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
-    AnyPool, Executor,
+    AnyPool, Connection, Executor,
 };
 
 pub use model::*;
@@ -62,7 +62,15 @@ pub struct Store {
     backend: Backend,
     /// Settings a server starts with (the operator's configuration).
     defaults: Arc<ServerSettings>,
+    /// SQLite has one writer at a time; writers of this process queue here
+    /// instead of in SQLite's busy handler, which sleeps in steps of up to
+    /// 100 ms and made the slowest moves wait tens of milliseconds.
+    write_gate: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
+
+/// A writer's place in the queue of [`Store::begin_write`]; `None` where
+/// the database orders writers itself (PostgreSQL).
+pub type WriteGate = Option<tokio::sync::OwnedMutexGuard<()>>;
 
 /// Turns what an operator writes (`chessbot.db`, `sqlite:chessbot.db`,
 /// `postgres://…`) into a URL sqlx understands, creating SQLite files on
@@ -121,12 +129,30 @@ impl Store {
                     Ok(())
                 })
             })
+            .after_release(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend != Backend::Sqlite || !conn.is_in_transaction() {
+                        return Ok(true);
+                    }
+                    // A transaction dropped without commit queues its ROLLBACK
+                    // on the connection's worker: let it run, then look again.
+                    // If SQLite already rolled back by itself (a full disk
+                    // does that), sqlx's ROLLBACK fails and its depth counter
+                    // stays at 1 forever, and every later write on this
+                    // connection would fail ("begin_with at non-zero
+                    // transaction depth"). Such a connection is closed here
+                    // and the pool opens a fresh one.
+                    conn.ping().await?;
+                    Ok(!conn.is_in_transaction())
+                })
+            })
             .connect_with(options)
             .await?;
         Ok(Store {
             pool,
             backend,
             defaults: Arc::new(ServerSettings::defaults("")),
+            write_gate: Default::default(),
         })
     }
 
@@ -151,6 +177,13 @@ impl Store {
         Ok(())
     }
 
+    /// The connection pool, for tools that measure the database itself
+    /// (`chessbot bench` commits its floor rows through it). The bot's own
+    /// code goes through the methods of this type.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }
@@ -163,10 +196,18 @@ impl Store {
     /// Begins a write transaction. On SQLite it takes the write lock at once
     /// (`BEGIN IMMEDIATE`), so a transaction that reads before it writes
     /// cannot fail half-way on a lock upgrade.
-    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+    ///
+    /// Keep the gate until the transaction is over (declare it first:
+    /// `let (_gate, mut tx) = …`, so it is dropped last).
+    pub async fn begin_write(
+        &self,
+    ) -> Result<(WriteGate, sqlx::Transaction<'static, sqlx::Any>), StoreError> {
         Ok(match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.pool.begin().await?,
+            Backend::Sqlite => {
+                let gate = self.write_gate.clone().lock_owned().await;
+                (Some(gate), self.pool.begin_with("BEGIN IMMEDIATE").await?)
+            }
+            Backend::Postgres => (None, self.pool.begin().await?),
         })
     }
 

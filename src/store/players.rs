@@ -35,31 +35,41 @@ pub(super) fn rating_change_from_row(row: &AnyRow) -> Result<RatingChangeRecord,
 impl Store {
     /// The server's settings, creating the server with defaults on first use.
     pub async fn server(&self, server_id: &str) -> Result<ServerSettings, StoreError> {
-        let d = &self.defaults;
-        sqlx::query(
-            "INSERT INTO servers (id, default_time_control, threads, theme, strict_illegal_moves, \
-             challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(server_id.to_owned())
-        .bind(d.default_time_control.clone())
-        .bind(flag(d.threads))
-        .bind(d.theme.clone())
-        .bind(flag(d.strict_illegal_moves))
-        .bind(d.challenge_ttl_ms)
-        .bind(d.rated_games_per_pair_daily)
-        .bind(d.vacation_days_per_year)
-        .bind(join_hours(&d.reminder_hours))
-        .execute(&self.pool)
-        .await?;
-        let row = sqlx::query(
-            "SELECT id, default_time_control, threads, theme, strict_illegal_moves, \
-             challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours \
-             FROM servers WHERE id = $1",
-        )
-        .bind(server_id.to_owned())
-        .fetch_one(&self.pool)
-        .await?;
+        const SELECT: &str = "SELECT id, default_time_control, threads, theme, \
+             strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
+             vacation_days_per_year, reminder_hours FROM servers WHERE id = $1";
+        // Read first: the server nearly always exists, and a read does not
+        // queue behind the one SQLite writer as an INSERT would.
+        let found = sqlx::query(SELECT)
+            .bind(server_id.to_owned())
+            .fetch_optional(&self.pool)
+            .await?;
+        let row = match found {
+            Some(row) => row,
+            None => {
+                let d = &self.defaults;
+                sqlx::query(
+                    "INSERT INTO servers (id, default_time_control, threads, theme, strict_illegal_moves, \
+                     challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(server_id.to_owned())
+                .bind(d.default_time_control.clone())
+                .bind(flag(d.threads))
+                .bind(d.theme.clone())
+                .bind(flag(d.strict_illegal_moves))
+                .bind(d.challenge_ttl_ms)
+                .bind(d.rated_games_per_pair_daily)
+                .bind(d.vacation_days_per_year)
+                .bind(join_hours(&d.reminder_hours))
+                .execute(&self.pool)
+                .await?;
+                sqlx::query(SELECT)
+                    .bind(server_id.to_owned())
+                    .fetch_one(&self.pool)
+                    .await?
+            }
+        };
         Ok(ServerSettings {
             server_id: row.try_get("id")?,
             default_time_control: row.try_get("default_time_control")?,
@@ -128,6 +138,29 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.as_ref().map(player_from_row).transpose()?)
+    }
+
+    /// Two players' records at once (a board shows both), in the order
+    /// asked; `None` for one who has no record.
+    pub async fn player_pair(
+        &self,
+        server_id: &str,
+        users: [&str; 2],
+    ) -> Result<[Option<PlayerRecord>; 2], StoreError> {
+        let sql = format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE server_id = $1 AND user_id IN ($2, $3)"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
+            .bind(users[0].to_owned())
+            .bind(users[1].to_owned())
+            .fetch_all(&self.pool)
+            .await?;
+        let records = rows
+            .iter()
+            .map(player_from_row)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(users.map(|user| records.iter().find(|r| r.user_id == user).cloned()))
     }
 
     /// One page of the ladder: most points first, then most rated games,

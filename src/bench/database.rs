@@ -1,0 +1,101 @@
+//! The database a bench run uses: a fresh SQLite file in a temporary folder,
+//! a fresh PostgreSQL database (created and dropped around the run, so runs
+//! never see each other's rows), or a URL given as is.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use sqlx::{Connection, Executor};
+
+/// Where PostgreSQL is looked for when `--database postgres` is given.
+pub const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+pub struct BenchDatabase {
+    url: String,
+    /// A SQLite file's folder, removed on drop.
+    _dir: Option<tempfile::TempDir>,
+    /// A PostgreSQL database created for this run: (admin URL, name).
+    created: Option<(String, String)>,
+}
+
+impl BenchDatabase {
+    pub async fn create(spec: &str) -> anyhow::Result<BenchDatabase> {
+        match spec {
+            "sqlite" => {
+                let dir = tempfile::Builder::new()
+                    .prefix("chessbot-bench")
+                    .tempdir_in(bench_tmp())?;
+                let url = format!("sqlite:{}", dir.path().join("bench.db").display());
+                Ok(BenchDatabase {
+                    url,
+                    _dir: Some(dir),
+                    created: None,
+                })
+            }
+            "postgres" => {
+                let admin = std::env::var("BENCH_POSTGRES_URL")
+                    .unwrap_or_else(|_| DEFAULT_POSTGRES.to_owned());
+                let name = format!("chessbot_bench_{}", std::process::id());
+                let mut conn = sqlx::PgConnection::connect(&admin)
+                    .await
+                    .context("connecting to PostgreSQL (set BENCH_POSTGRES_URL)")?;
+                conn.execute(sqlx::AssertSqlSafe(format!(
+                    "DROP DATABASE IF EXISTS {name}"
+                )))
+                .await?;
+                conn.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                    .await?;
+                let url = match admin.rsplit_once('/') {
+                    Some((base, _)) => format!("{base}/{name}"),
+                    None => anyhow::bail!("cannot read the database name of {admin}"),
+                };
+                Ok(BenchDatabase {
+                    url,
+                    _dir: None,
+                    created: Some((admin, name)),
+                })
+            }
+            url => Ok(BenchDatabase {
+                url: url.to_owned(),
+                _dir: None,
+                created: None,
+            }),
+        }
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Drops a PostgreSQL database made for this run.
+    pub async fn drop_it(self) -> anyhow::Result<()> {
+        if let Some((admin, name)) = &self.created {
+            let mut conn = sqlx::PgConnection::connect(admin).await?;
+            conn.execute(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+            )))
+            .await?;
+        }
+        Ok(())
+    }
+}
+
+/// `TMPDIR` or `/tmp`: a disk-backed folder on most machines, so SQLite
+/// figures include real file writes.
+fn bench_tmp() -> PathBuf {
+    std::env::var_os("TMPDIR").map_or_else(|| PathBuf::from("/tmp"), PathBuf::from)
+}
+
+/// A URL fit to print: the password (if any) replaced.
+pub fn describe(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}

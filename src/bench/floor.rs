@@ -1,0 +1,198 @@
+//! The floor: the least work any bot must do per move, measured on the same
+//! machine and database as the service: check one move with shakmaty (parse
+//! the SAN, find it among the legal moves, play it), render one board with
+//! the [`Renderer`] (same frame contents the service draws), and commit one
+//! move row in its own transaction. Nothing else: no lookups, no locks, no
+//! version check, no reply.
+
+use std::{
+    sync::{
+        atomic::{AtomicUsize, Ordering},
+        Arc,
+    },
+    time::Instant,
+};
+
+use anyhow::Context;
+use rand::{rngs::SmallRng, seq::SliceRandom, SeedableRng};
+use shakmaty::{san::San, Chess, Position};
+
+use super::report::Samples;
+use crate::{
+    render::{Frame, PlayerLine, PlayersBar, Renderer},
+    store::Store,
+};
+
+/// A position and a legal move in it, as the player would type it.
+#[derive(Clone)]
+struct Case {
+    position: Chess,
+    san: String,
+}
+
+/// What the floor costs, per part and as a whole.
+#[derive(Default)]
+pub struct FloorOutcome {
+    pub validate: Samples,
+    pub render: Samples,
+    pub commit: Samples,
+    /// validate + render + commit, back to back.
+    pub whole: Samples,
+    pub ops_per_sec: f64,
+}
+
+/// Prepares the floor's table and sample positions.
+pub struct Floor {
+    store: Store,
+    renderer: Arc<Renderer>,
+    cases: Vec<Case>,
+}
+
+const TABLE: &str = "bench_floor_moves";
+
+impl Floor {
+    pub async fn new(store: Store, renderer: Arc<Renderer>, seed: u64) -> anyhow::Result<Floor> {
+        // The same shape as `moves`, without the foreign key (the floor
+        // writes rows for games that do not exist).
+        sqlx::query(
+            "CREATE TABLE IF NOT EXISTS bench_floor_moves (game_id BIGINT NOT NULL, \
+             ply BIGINT NOT NULL, uci TEXT NOT NULL, san TEXT NOT NULL, played_ms BIGINT NOT NULL, \
+             PRIMARY KEY (game_id, ply))",
+        )
+        .execute(store.pool())
+        .await
+        .context("creating the floor table")?;
+        Ok(Floor {
+            store,
+            renderer,
+            cases: sample_cases(seed, 2_000),
+        })
+    }
+
+    /// Runs `ops` floor moves, `concurrency` at a time.
+    pub async fn run(&self, ops: usize, concurrency: usize) -> anyhow::Result<FloorOutcome> {
+        let cases = Arc::new(self.cases.clone());
+        let issued = Arc::new(AtomicUsize::new(0));
+        let started = Instant::now();
+        let mut tasks = Vec::new();
+        for _ in 0..concurrency.max(1) {
+            let (cases, issued) = (cases.clone(), issued.clone());
+            let (store, renderer) = (self.store.clone(), self.renderer.clone());
+            tasks.push(tokio::spawn(async move {
+                let mut out = FloorOutcome::default();
+                loop {
+                    let i = issued.fetch_add(1, Ordering::Relaxed);
+                    if i >= ops {
+                        break;
+                    }
+                    let case = &cases[i % cases.len()];
+                    floor_move(&store, &renderer, case, i, &mut out).await?;
+                }
+                anyhow::Ok(out)
+            }));
+        }
+        let mut total = FloorOutcome::default();
+        for task in tasks {
+            let part = task.await.context("floor worker panicked")??;
+            total.validate.extend(part.validate);
+            total.render.extend(part.render);
+            total.commit.extend(part.commit);
+            total.whole.extend(part.whole);
+        }
+        total.ops_per_sec = ops as f64 / started.elapsed().as_secs_f64();
+        sqlx::query("DELETE FROM bench_floor_moves")
+            .execute(self.store.pool())
+            .await?;
+        Ok(total)
+    }
+
+    /// Drops the floor's table.
+    pub async fn finish(self) -> anyhow::Result<()> {
+        sqlx::query(sqlx::AssertSqlSafe(format!("DROP TABLE {TABLE}")))
+            .execute(self.store.pool())
+            .await?;
+        Ok(())
+    }
+}
+
+async fn floor_move(
+    store: &Store,
+    renderer: &Renderer,
+    case: &Case,
+    i: usize,
+    out: &mut FloorOutcome,
+) -> anyhow::Result<()> {
+    let whole = Instant::now();
+
+    let t = Instant::now();
+    let san: San = case.san.parse().context("floor SAN")?;
+    let mv = san.to_move(&case.position).context("floor move")?;
+    let mut position = case.position.clone();
+    position.play_unchecked(mv);
+    out.validate.push(t.elapsed());
+
+    let t = Instant::now();
+    let mut frame = Frame::from_position(&position);
+    frame.orientation = position.turn();
+    frame.last_move = Some((mv.from().unwrap_or(mv.to()), mv.to()));
+    frame.players = Some(PlayersBar {
+        top: PlayerLine {
+            name: "w1".to_owned(),
+            detail: "0".to_owned(),
+        },
+        bottom: PlayerLine {
+            name: "b1".to_owned(),
+            detail: "0".to_owned(),
+        },
+    });
+    let png = renderer.render_png(&frame).context("floor render")?;
+    std::hint::black_box(png);
+    out.render.push(t.elapsed());
+
+    let t = Instant::now();
+    let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
+    // The same way into a write transaction as the store's own (on SQLite:
+    // queue in-process, then BEGIN IMMEDIATE).
+    let (_gate, mut tx) = store.begin_write().await?;
+    sqlx::query(
+        "INSERT INTO bench_floor_moves (game_id, ply, uci, san, played_ms) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(i64::try_from(i).unwrap_or(i64::MAX))
+    .bind(1_i64)
+    .bind(uci)
+    .bind(case.san.clone())
+    .bind(0_i64)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    out.commit.push(t.elapsed());
+
+    out.whole.push(whole.elapsed());
+    Ok(())
+}
+
+/// Positions from random games (0–80 plies in), each with a random legal
+/// move: the mix a running bot sees.
+fn sample_cases(seed: u64, n: usize) -> Vec<Case> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut cases = Vec::with_capacity(n);
+    while cases.len() < n {
+        let mut position = Chess::default();
+        let length = rand::Rng::gen_range(&mut rng, 0..80);
+        for _ in 0..length {
+            let moves = position.legal_moves();
+            let Some(mv) = moves.choose(&mut rng).cloned() else {
+                break;
+            };
+            position.play_unchecked(mv);
+        }
+        let moves = position.legal_moves();
+        if let Some(mv) = moves.choose(&mut rng) {
+            cases.push(Case {
+                san: San::from_move(&position, *mv).to_string(),
+                position,
+            });
+        }
+    }
+    cases
+}

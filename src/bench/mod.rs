@@ -1,0 +1,223 @@
+//! `chessbot bench`: how fast the bot plays, measured on the real
+//! [`Service`] (no Discord), side by side with the floor, the least work any
+//! bot must do per move; and, with `--scale`, how start-up time and memory
+//! grow with a large database.
+//!
+//! ```text
+//! chessbot bench                                 # 1,000 games on SQLite
+//! chessbot bench --database postgres             # the same on PostgreSQL
+//! chessbot bench --scale --stored 100000 --active 10000
+//! ```
+
+mod database;
+mod floor;
+pub mod report;
+mod scale;
+mod throughput;
+
+use std::{sync::Arc, time::Instant};
+
+use report::mean_of;
+
+use crate::{
+    clock::{Clock, ManualClock},
+    render::{RenderConfig, Renderer},
+    service::Service,
+};
+
+/// Options of `chessbot bench`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// Games in play at once.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Moves to time (under load).
+    #[arg(long, default_value_t = 20_000)]
+    pub moves: usize,
+    /// Commands in flight at once (the rest of the games wait their turn,
+    /// as players thinking do).
+    #[arg(long, default_value_t = 4)]
+    pub concurrency: usize,
+    /// `sqlite` (a fresh temporary file), `postgres` (a fresh database on
+    /// 127.0.0.1:5432, dropped afterwards) or a database URL to use as is.
+    #[arg(long, default_value = "sqlite")]
+    pub database: String,
+    /// Share of moves preceded by an out-of-turn attempt, and again by an
+    /// illegal one.
+    #[arg(long, default_value_t = 0.03)]
+    pub bad_rate: f64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Measure start-up time and memory with a large database instead.
+    #[arg(long)]
+    pub scale: bool,
+    /// `--scale`: finished games to store.
+    #[arg(long, default_value_t = 100_000)]
+    pub stored: usize,
+    /// `--scale`: active correspondence games to store.
+    #[arg(long, default_value_t = 10_000)]
+    pub active: usize,
+    /// `--scale`: plies per generated game.
+    #[arg(long, default_value_t = 40)]
+    pub plies: usize,
+    /// Internal: start the bot on `--database` as is, report and exit (the
+    /// scale run starts itself with this to measure a fresh process).
+    #[arg(long, hide = true)]
+    pub startup_probe: bool,
+}
+
+/// Runs the bench and prints its report.
+pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
+    if args.startup_probe {
+        return scale::probe(&args.database, args.active).await;
+    }
+    let db = database::BenchDatabase::create(&args.database).await?;
+    let result = if args.scale {
+        scale::run(&args, db.url()).await
+    } else {
+        throughput(&args, db.url()).await
+    };
+    db.drop_it().await?;
+    result
+}
+
+async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
+    let renderer = Arc::new(Renderer::new(RenderConfig::default())?);
+    let store = crate::store::Store::open(url).await?;
+    let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(1_767_268_800_000));
+    let service = Service::new(store.clone(), renderer.clone(), clock);
+    println!(
+        "chessbot bench: {} games, {} moves, {} in flight, {:?} on {}, {} cores",
+        args.games,
+        args.moves,
+        args.concurrency,
+        store.backend(),
+        database::describe(url),
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+
+    let t = Instant::now();
+    throughput::configure(&service).await?;
+    let slots = throughput::start_games(&service, args.games, args.concurrency).await?;
+    println!(
+        "setup: {} games started in {:.2} s",
+        slots.len(),
+        t.elapsed().as_secs_f64()
+    );
+
+    // Warm-up: every game gets its first move, so the timed run sees cached
+    // games as a running bot does.
+    let (_, slots) = throughput::play(
+        &service,
+        slots,
+        args.games,
+        args.concurrency,
+        0.0,
+        args.seed,
+    )
+    .await?;
+
+    let before = service.stage_timings();
+    let (loaded, slots) = throughput::play(
+        &service,
+        slots,
+        args.moves,
+        args.concurrency,
+        args.bad_rate,
+        args.seed + 1000,
+    )
+    .await?;
+    let stages = service.stage_timings().since(&before);
+
+    // Unloaded: one command at a time, for per-move cost without queueing.
+    let sequential_moves = (args.moves / 10).max(200);
+    let before = service.stage_timings();
+    let (sequential, _) =
+        throughput::play(&service, slots, sequential_moves, 1, 0.0, args.seed + 2000).await?;
+    let seq_stages = service.stage_timings().since(&before);
+
+    let floor = floor::Floor::new(store.clone(), renderer, args.seed).await?;
+    let floor_loaded = floor.run(args.moves, args.concurrency).await?;
+    let floor_seq = floor.run(sequential_moves, 1).await?;
+    floor.finish().await?;
+    store.close().await;
+
+    println!();
+    println!("== under load ({} in flight) ==", args.concurrency);
+    println!(
+        "ours : {:>8.0} moves/s   per move {}",
+        loaded.moves_per_sec(),
+        loaded.moves.summary()
+    );
+    println!(
+        "floor: {:>8.0} moves/s   per move {}",
+        floor_loaded.ops_per_sec,
+        floor_loaded.whole.summary()
+    );
+    println!(
+        "cost ratio (floor moves/s ÷ ours): {:.2}×",
+        floor_loaded.ops_per_sec / loaded.moves_per_sec()
+    );
+    println!(
+        "refused attempts (wrong player, illegal): {}",
+        loaded.refusals.summary()
+    );
+    println!("games replaced after ending: {}", loaded.restarts);
+    println!();
+    println!("== one at a time ==");
+    println!("ours : {}", sequential.moves.summary());
+    println!("floor: {}", floor_seq.whole.summary());
+    println!(
+        "cost ratio (median ours ÷ median floor): {:.2}×",
+        sequential.moves.quantile_ms(0.5) / floor_seq.whole.quantile_ms(0.5)
+    );
+    println!();
+    println!("== breakdown (mean ms per call) ==");
+    println!(
+        "{:<22} {:>10} {:>10} {:>10} {:>10}",
+        "", "load ours", "load floor", "1-by-1 ours", "1-by-1 floor"
+    );
+    let row = |name: &str, a: f64, b: f64, c: f64, d: f64| {
+        println!("{name:<22} {a:>10.3} {b:>10.3} {c:>10.3} {d:>10.3}");
+    };
+    let (l, s) = (&floor_loaded, &floor_seq);
+    row(
+        "parse + validate",
+        mean_of(stages.validate),
+        l.validate.mean_ms(),
+        mean_of(seq_stages.validate),
+        s.validate.mean_ms(),
+    );
+    row(
+        "commit",
+        mean_of(stages.commit),
+        l.commit.mean_ms(),
+        mean_of(seq_stages.commit),
+        s.commit.mean_ms(),
+    );
+    row(
+        "render",
+        mean_of(stages.render),
+        l.render.mean_ms(),
+        mean_of(seq_stages.render),
+        s.render.mean_ms(),
+    );
+    let accounted = |t: &crate::service::timing::StageSnapshot| {
+        mean_of(t.validate) + mean_of(t.commit) + mean_of(t.render)
+    };
+    row(
+        "rest (lookups, reply)",
+        loaded.moves.mean_ms() - accounted(&stages),
+        0.0,
+        sequential.moves.mean_ms() - accounted(&seq_stages),
+        0.0,
+    );
+    row(
+        "whole move",
+        loaded.moves.mean_ms(),
+        l.whole.mean_ms(),
+        sequential.moves.mean_ms(),
+        s.whole.mean_ms(),
+    );
+    Ok(())
+}

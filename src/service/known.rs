@@ -1,0 +1,54 @@
+//! Players this process has already written with their current display
+//! name. Every command records its sender (and a challenge its opponent) on
+//! the server's ladder; without this, each move would spend two writes
+//! rewriting a row that has not changed. The database stays the truth: a
+//! name is only remembered after it was committed, and a new name is
+//! written at once.
+
+use std::{collections::HashMap, sync::Mutex};
+
+use super::{error::ServiceError, Service};
+
+/// (server, user) → the display name last committed by this process.
+#[derive(Default)]
+pub(super) struct KnownPlayers(Mutex<HashMap<(String, String), String>>);
+
+/// Upper bound on remembered players; past it the map starts over (a
+/// forgotten player costs one write on their next command).
+const LIMIT: usize = 100_000;
+
+impl KnownPlayers {
+    fn is_current(&self, server: &str, user: &str, name: &str) -> bool {
+        let known = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        known
+            .get(&(server.to_owned(), user.to_owned()))
+            .is_some_and(|n| n == name)
+    }
+
+    fn remember(&self, server: &str, user: &str, name: &str) {
+        let mut known = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if known.len() >= LIMIT {
+            known.clear();
+        }
+        known.insert((server.to_owned(), user.to_owned()), name.to_owned());
+    }
+}
+
+impl Service {
+    /// Records `user` on `server`'s ladder under `name` (already cleaned by
+    /// [`super::display_name`]), unless this process already did.
+    pub(super) async fn touch_player(
+        &self,
+        server: &str,
+        user: &str,
+        name: &str,
+    ) -> Result<(), ServiceError> {
+        let known = &self.inner.known_players;
+        if known.is_current(server, user, name) {
+            return Ok(());
+        }
+        self.store().touch_player(server, user, name).await?;
+        known.remember(server, user, name);
+        Ok(())
+    }
+}

@@ -1,0 +1,73 @@
+//! Where a move's time goes: cumulative nanoseconds and counts of the stages
+//! of the hot path (validating the move, committing it, rendering the board),
+//! kept in relaxed atomics so measuring costs a few nanoseconds per stage.
+//! `chessbot bench` reads them to print the cost breakdown.
+
+use std::{
+    sync::atomic::{AtomicU64, Ordering},
+    time::Instant,
+};
+
+/// A stage of handling a command.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Parsing the move text and checking it against the position.
+    Validate,
+    /// `Store::apply`: the version-checked transaction.
+    Commit,
+    /// Rendering the board PNG (including the hop to a blocking thread).
+    Render,
+}
+
+const STAGES: usize = 3;
+
+/// Running totals per stage.
+#[derive(Default)]
+pub(super) struct StageTimings {
+    nanos: [AtomicU64; STAGES],
+    counts: [AtomicU64; STAGES],
+}
+
+/// Totals read at one moment: (total nanoseconds, count) per stage.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StageSnapshot {
+    pub validate: (u64, u64),
+    pub commit: (u64, u64),
+    pub render: (u64, u64),
+}
+
+impl StageSnapshot {
+    /// The change since `earlier`.
+    pub fn since(&self, earlier: &StageSnapshot) -> StageSnapshot {
+        let d = |a: (u64, u64), b: (u64, u64)| (a.0.saturating_sub(b.0), a.1.saturating_sub(b.1));
+        StageSnapshot {
+            validate: d(self.validate, earlier.validate),
+            commit: d(self.commit, earlier.commit),
+            render: d(self.render, earlier.render),
+        }
+    }
+}
+
+impl StageTimings {
+    pub fn record(&self, stage: Stage, since: Instant) {
+        let nanos = u64::try_from(since.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let i = stage as usize;
+        self.nanos[i].fetch_add(nanos, Ordering::Relaxed);
+        self.counts[i].fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn snapshot(&self) -> StageSnapshot {
+        let read = |s: Stage| {
+            let i = s as usize;
+            (
+                self.nanos[i].load(Ordering::Relaxed),
+                self.counts[i].load(Ordering::Relaxed),
+            )
+        };
+        StageSnapshot {
+            validate: read(Stage::Validate),
+            commit: read(Stage::Commit),
+            render: read(Stage::Render),
+        }
+    }
+}
