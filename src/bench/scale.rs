@@ -115,7 +115,7 @@ async fn generate(store: &Store, args: &BenchArgs) -> anyhow::Result<()> {
                 )
             } else {
                 (
-                    "ended",
+                    "finished",
                     "'1-0'",
                     "'resignation'",
                     NOW_MS.to_string(),
