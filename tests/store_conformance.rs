@@ -116,6 +116,7 @@ async fn finish(store: &Store, game: &GameRecord, score: Score, at: i64) {
                 .game
                 .rated
                 .then_some((score, flat_ten as chessbot::store::Settle)),
+            ends_vacation_of: None,
             at_ms: at,
         })
         .await
@@ -138,6 +139,7 @@ fn move_change(game_id: i64, version: i64, m: MoveRecord) -> GameChange {
         new_move: Some(m),
         state: GameState::default(),
         rating: None,
+        ends_vacation_of: None,
         at_ms: 10_000,
     }
 }
@@ -358,6 +360,57 @@ async fn apply_checks_the_version(store: &Store) {
     assert_eq!(store.open_game_count().await.unwrap(), 0);
 }
 
+async fn a_move_ends_its_players_vacation(store: &Store) {
+    let game = start_game(store, Some("ch"), "alice", "bob", false, 1_000).await;
+    store
+        .add_vacation(SERVER, "alice", 500, 50_000)
+        .await
+        .unwrap();
+    store
+        .add_vacation(SERVER, "bob", 500, 50_000)
+        .await
+        .unwrap();
+    // A change without a player named leaves vacations alone.
+    let applied = store
+        .apply(&move_change(game.id, 0, a_move(1, "e2e4", "e4")))
+        .await
+        .unwrap();
+    assert!(!applied.vacation_ended);
+    // alice moves at 10,000: her vacation ends then, in the same commit.
+    let applied = store
+        .apply(&GameChange {
+            ends_vacation_of: Some("alice".to_owned()),
+            ..move_change(game.id, 1, a_move(2, "e7e5", "e5"))
+        })
+        .await
+        .unwrap();
+    assert!(applied.vacation_ended);
+    let alice = store.vacations(SERVER, "alice", 0).await.unwrap();
+    assert_eq!(alice.len(), 1);
+    assert_eq!(alice[0].ends_ms, 10_000);
+    let bob = store.vacations(SERVER, "bob", 0).await.unwrap();
+    assert_eq!(bob[0].ends_ms, 50_000, "the opponent's vacation runs on");
+    // Ended already: a second move reports nothing ended.
+    let applied = store
+        .apply(&GameChange {
+            ends_vacation_of: Some("alice".to_owned()),
+            ..move_change(game.id, 2, a_move(3, "g1f3", "Nf3"))
+        })
+        .await
+        .unwrap();
+    assert!(!applied.vacation_ended);
+    // A conflicting change ends nothing (bob's vacation is running).
+    let stale = store
+        .apply(&GameChange {
+            ends_vacation_of: Some("bob".to_owned()),
+            ..move_change(game.id, 0, a_move(4, "b8c6", "Nc6"))
+        })
+        .await;
+    assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+    let bob = store.vacations(SERVER, "bob", 0).await.unwrap();
+    assert_eq!(bob[0].ends_ms, 50_000);
+}
+
 async fn duplicate_ply_is_rejected(store: &Store) {
     let game = start_game(store, Some("ch"), "alice", "bob", false, 1_000).await;
     store
@@ -386,6 +439,7 @@ async fn rated_ending_settles_both_players(store: &Store) {
             new_move: None,
             state: ending(Score::BlackWins, 9_000),
             rating: Some((Score::BlackWins, flat_ten)),
+            ends_vacation_of: None,
             at_ms: 9_000,
         })
         .await
@@ -771,6 +825,7 @@ conformance!(
     accepting_creates_one_game,
     one_active_game_per_channel,
     apply_checks_the_version,
+    a_move_ends_its_players_vacation,
     duplicate_ply_is_rejected,
     rated_ending_settles_both_players,
     leaderboard_and_history,

@@ -95,6 +95,26 @@ pub fn human_seconds(secs: u64) -> String {
     parts.join(" ")
 }
 
+/// Time left until a deadline, to the minute, as the bot words it
+/// (negative counts as none).
+///
+/// ```
+/// use chessbot::clock::human_left;
+/// assert_eq!(human_left(((2 * 24 + 23) * 60 + 5) * 60_000), "2 d 23 h");
+/// assert_eq!(human_left((5 * 60 + 10) * 60_000), "5 h 10 min");
+/// assert_eq!(human_left(59 * 60_000 + 59_999), "59 min");
+/// assert_eq!(human_left(-1), "0 min");
+/// ```
+pub fn human_left(ms: i64) -> String {
+    let minutes = ms.max(0) / 60_000;
+    let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    match (d, h) {
+        (0, 0) => format!("{m} min"),
+        (0, _) => format!("{h} h {m} min"),
+        _ => format!("{d} d {h} h"),
+    }
+}
+
 /// Remaining time as the PGN `[%clk H:MM:SS]` comment writes it (whole
 /// seconds, rounded down; negative shown as 0).
 ///

@@ -5,9 +5,8 @@ use resvg::tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Transform};
 use shakmaty::{Board, Color, File, Rank, Square};
 
 use super::{
-    fonts,
     frame::{Arrow, PlayerLine, PlayersBar},
-    theme::Rgb,
+    text,
     tiles::{Background, Ink, TileSet},
     Frame, RenderError,
 };
@@ -116,8 +115,8 @@ pub fn compose_into(
         draw_arrows(tiles, layer, canvas, bar)?;
     }
     if let Some(p) = players {
-        draw_bar(tiles, &p.top, canvas, 0, bar)?;
-        draw_bar(tiles, &p.bottom, canvas, bar + 8 * sq, bar)?;
+        draw_bar(tiles, &p.top, canvas, 0, bar);
+        draw_bar(tiles, &p.bottom, canvas, bar + 8 * sq, bar);
     }
     Ok(())
 }
@@ -273,40 +272,59 @@ fn shorten(text: &str, max: usize) -> String {
     }
 }
 
-fn draw_bar(
-    tiles: &TileSet,
-    line: &PlayerLine,
-    canvas: &mut Canvas,
-    y0: u32,
-    height: u32,
-) -> Result<(), RenderError> {
+/// One players bar: the name on the left, the detail (points or clock) in
+/// bold on the right, the name shortened with an ellipsis to leave room.
+fn draw_bar(tiles: &TileSet, line: &PlayerLine, canvas: &mut Canvas, y0: u32, height: u32) {
     let width = canvas.width;
-    let theme = &tiles.theme;
+    let start = (y0 * width) as usize;
+    let area = &mut canvas.pixels[start..start + (width * height) as usize];
+    area.fill(tiles.bar_background());
     let font = height as f32 * 0.5;
     let pad = height as f32 * 0.35;
+    let baseline = (height as f32 * 0.5 + font * 0.36).round() as i32;
     let detail = shorten(&line.detail, 16);
-    // Leave room for the detail: about 0.62 em per character.
-    let detail_w = detail.chars().count() as f32 * font * 0.62 + 2.0 * pad;
-    let name_chars = (((width as f32 - detail_w - pad) / (font * 0.62)).max(1.0)) as usize;
-    let name = shorten(&line.name, name_chars);
-    let baseline = height as f32 * 0.5 + font * 0.36;
-    let svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}"><rect width="{width}" height="{height}" fill="{bg}"/><text x="{pad}" y="{baseline}" font-family="{f}" font-size="{font}" fill="{fg}">{name}</text><text x="{rx}" y="{baseline}" font-family="{f}" font-weight="bold" font-size="{font}" fill="{fg}" text-anchor="end">{detail}</text></svg>"#,
-        bg = theme.bar_bg.hex(),
-        fg = theme.bar_fg.hex(),
-        f = fonts::FAMILY,
-        rx = width as f32 - pad,
-        name = fonts::escape(&name),
-        detail = fonts::escape(&detail),
+    let detail_w = tiles.bar_detail.measure(&detail);
+    let room = width as f32 - detail_w - 3.0 * pad;
+    let name = fit(&tiles.bar_name, &line.name, room);
+    let mut put = |x: u32, y: u32, a: u8| {
+        let idx = (y * width + x) as usize;
+        area[idx] = tiles.blend(area[idx], Ink::BarText, a);
+    };
+    text::draw_line(
+        &tiles.bar_name,
+        &name,
+        pad,
+        baseline,
+        (width, height),
+        &mut put,
     );
-    let tree = fonts::parse(&svg)?;
-    let pixmap = fonts::rasterize(&tree, Transform::identity(), width, height)?;
-    let start = (y0 * width) as usize;
-    for (dst, px) in canvas.pixels[start..start + (width * height) as usize]
-        .iter_mut()
-        .zip(pixmap.data().chunks_exact(4))
-    {
-        *dst = tiles.bar_index(Rgb(px[0], px[1], px[2]));
+    let right = width as f32 - pad - detail_w;
+    text::draw_line(
+        &tiles.bar_detail,
+        &detail,
+        right,
+        baseline,
+        (width, height),
+        &mut put,
+    );
+}
+
+/// `text` cut (with an ellipsis) to fit `room` pixels.
+fn fit(cache: &text::GlyphCache, text: &str, room: f32) -> String {
+    if cache.measure(text) <= room {
+        return text.to_owned();
     }
-    Ok(())
+    let ellipsis = cache.measure("…");
+    let mut out = String::new();
+    let mut used = 0.0;
+    for c in text.chars() {
+        let w = cache.glyph(c).advance.round();
+        if used + w + ellipsis > room {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
+    out
 }

@@ -10,7 +10,7 @@
 //!    piece combination is blended once and mapped to a 255-colour palette
 //!    ([`tiles`], [`palette`]); the result is cached.
 //! 3. A [`Frame`] is drawn as 64 tile copies plus small overlays
-//!    (coordinates, arrows, names bar) into a canvas of palette indices
+//!    (coordinates, arrows, names bar from cached glyphs, [`text`]) into a canvas of palette indices
 //!    ([`compose`]) and encoded as an indexed PNG ([`png`]) or as GIF frames
 //!    that only carry the changed rectangle ([`gif`]).
 //!
@@ -36,6 +36,7 @@ pub mod gif;
 pub mod palette;
 pub mod pieces;
 pub mod png;
+pub mod text;
 pub mod theme;
 pub mod tiles;
 

@@ -3,26 +3,26 @@
 //!
 //! The file is written directly (signature, `IHDR`, `PLTE`, `IDAT`, `IEND`)
 //! to pick the filter and deflate settings that suit boards. Measured on the
-//! 480 px middlegame board (release, this machine):
+//! 480 px middlegame board with both players bars (release, this machine,
+//! `cargo run --release --example png_options`):
 //!
-//! | rows  | deflate            | bytes  | time    |
-//! |-------|--------------------|--------|---------|
-//! | none  | miniz level 1      | 25 107 | 0.33 ms |
-//! | sub   | miniz level 1      | 23 823 | 0.32 ms |
-//! | up    | miniz level 1      | 20 748 | 0.30 ms |
-//! | up    | miniz level 2      | 18 259 | 0.64 ms |
-//! | up    | fdeflate           | 30 931 | 0.11 ms |
-//! | sub   | fdeflate (png crate `Fast`) | 35 661 | 0.14 ms |
+//! | rows  | deflate                | bytes  | time     |
+//! |-------|------------------------|--------|----------|
+//! | up    | miniz_oxide level 1    | 21 916 | 0.66 ms  |
+//! | up    | miniz_oxide level 2    | 19 120 | 1.50 ms  |
+//! | up    | zlib-rs level 1        | 23 638 | 0.30 ms  |
+//! | up    | zlib-rs level 2        | 19 350 | 0.49 ms  |
+//! | up    | fdeflate               | 32 473 | 0.16 ms  |
 //!
-//! "Up" turns the many repeated rows of a board into zeros; level 1 keeps
-//! the board under 25 KB at well under half a millisecond.
+//! "Up" turns the many repeated rows of a board into zeros; zlib-rs at
+//! level 1 keeps the board under 25 KB in a third of a millisecond.
 
 use super::{compose::Canvas, palette::Palette, RenderError};
 
 /// How hard to compress.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Compression {
-    /// About 20 KB for a 480 px board, ~0.3 ms (the default).
+    /// About 22 KB for a 480 px board, ~0.3 ms (zlib-rs level 1; the default).
     #[default]
     Small,
     /// About 30 KB for a 480 px board, ~0.1 ms (fdeflate).
@@ -53,7 +53,16 @@ pub fn encode_with(
         above = line;
     }
     let data = match compression {
-        Compression::Small => miniz_oxide::deflate::compress_to_vec_zlib(&filtered, 1),
+        Compression::Small => {
+            use std::io::Write;
+            let io = |e: std::io::Error| RenderError::Internal(format!("png: {e}"));
+            let mut z = flate2::write::ZlibEncoder::new(
+                Vec::with_capacity(filtered.len() / 8),
+                flate2::Compression::fast(),
+            );
+            z.write_all(&filtered).map_err(io)?;
+            z.finish().map_err(io)?
+        }
         Compression::Fastest => {
             let io = |e: std::io::Error| RenderError::Internal(format!("png: {e}"));
             let mut c =

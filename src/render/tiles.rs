@@ -13,6 +13,7 @@ use super::{
     fonts,
     palette::{Mapper, Palette},
     pieces::{all_pieces, piece_index, PieceSet},
+    text::GlyphCache,
     theme::{Rgb, Theme},
     RenderError,
 };
@@ -43,9 +44,11 @@ pub enum Ink {
     OnLight = 1,
     /// Arrows.
     Arrow = 2,
+    /// Text of the players bar.
+    BarText = 3,
 }
 
-const INKS: usize = 3;
+const INKS: usize = 4;
 /// Coverage levels kept apart in the blend table.
 const ALPHA_LEVELS: usize = 32;
 /// Marks a blend-table entry not computed yet.
@@ -80,7 +83,10 @@ pub struct TileSet {
     /// Concurrent fills race benignly: every thread computes the same value.
     blends: Vec<AtomicU16>,
     bar_bg: u8,
-    bar_fg: u8,
+    /// Names in the players bar.
+    pub bar_name: GlyphCache,
+    /// Points or clocks in the players bar.
+    pub bar_detail: GlyphCache,
 }
 
 impl TileSet {
@@ -144,7 +150,6 @@ impl TileSet {
             .map(|c| label(c, label_px))
             .collect::<Result<Vec<_>, _>>()?;
         let bar_bg = palette.nearest_exact(theme.bar_bg);
-        let bar_fg = palette.nearest_exact(theme.bar_fg);
         Ok(TileSet {
             square_px,
             theme,
@@ -156,7 +161,8 @@ impl TileSet {
                 .map(|_| AtomicU16::new(UNKNOWN))
                 .collect(),
             bar_bg,
-            bar_fg,
+            bar_name: GlyphCache::dejavu(false, bar_font_px(square_px))?,
+            bar_detail: GlyphCache::dejavu(true, bar_font_px(square_px))?,
         })
     }
 
@@ -172,6 +178,7 @@ impl TileSet {
             Ink::OnDark => (self.theme.light, 1.0),
             Ink::OnLight => (self.theme.dark, 1.0),
             Ink::Arrow => (self.theme.arrow.color, self.theme.arrow.alpha()),
+            Ink::BarText => (self.theme.bar_fg, 1.0),
         };
         // The middle of the coverage level, full at the top level.
         let a = if level + 1 == ALPHA_LEVELS {
@@ -186,16 +193,9 @@ impl TileSet {
         idx
     }
 
-    /// The index of an RGB pixel of the players bar: its two colours
-    /// exactly, anti-aliased edges through the palette's lookup table.
-    pub fn bar_index(&self, c: Rgb) -> u8 {
-        if c == self.theme.bar_bg {
-            self.bar_bg
-        } else if c == self.theme.bar_fg {
-            self.bar_fg
-        } else {
-            self.palette.nearest(c)
-        }
+    /// The index of the players bar's background.
+    pub fn bar_background(&self) -> u8 {
+        self.bar_bg
     }
 
     /// Palette indices (`square_px`² bytes, row-major) of one tile.
@@ -298,4 +298,9 @@ fn label(c: char, px: f32) -> Result<Label, RenderError> {
         height: y1 - y0,
         alpha: trimmed,
     })
+}
+
+/// Font size of the players bar for a square size.
+fn bar_font_px(square_px: u32) -> f32 {
+    super::compose::bar_px(square_px) as f32 * 0.5
 }

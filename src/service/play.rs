@@ -140,10 +140,13 @@ impl Service {
                 let applied = self.commit(&mut session, &game, true).await?;
                 let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
                 reply.text = format!("{} — {}", echo_move(&game), reply.text);
-                // Other games of this player are locked one by one to
-                // re-derive their deadlines: release this one first.
-                drop(guard);
-                self.back_from_vacation(actor).await?;
+                if applied.vacation_ended {
+                    // Other games of this player are locked one by one to
+                    // re-derive their deadlines: release this one first.
+                    drop(guard);
+                    self.refresh_deadlines_of(&actor.server, &actor.user)
+                        .await?;
+                }
                 Ok(reply)
             }
             Err(PlayTextError::Rule(e)) => refuse(e.to_string()),

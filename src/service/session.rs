@@ -16,7 +16,9 @@ use super::{
 };
 use crate::{
     chess::{color_name, Ending, Game, GameResult, Termination},
-    store::{Applied, GameChange, GameRecord, GameState, MoveRecord, Score, StoreError},
+    store::{
+        Applied, GameChange, GameRecord, GameState, MoveRecord, Score, ServerSettings, StoreError,
+    },
 };
 
 /// Locks and cached games of this process.
@@ -38,6 +40,9 @@ const CHANNEL_HINTS: usize = 100_000;
 pub(super) struct Session {
     pub record: GameRecord,
     pub game: Game,
+    /// The server's settings, read at most once per command (see
+    /// [`Service::settings_of`]).
+    settings: tokio::sync::OnceCell<ServerSettings>,
 }
 
 impl Session {
@@ -138,21 +143,46 @@ impl Service {
                 .filter(|(version, _)| *version == record.version)
                 .map(|(_, game)| game.clone())
         };
+        let settings = tokio::sync::OnceCell::new();
         let game = match cached {
             Some(game) => game,
-            None => self.replay(&record).await?,
+            None => {
+                let server = self.store().server(&record.game.server_id).await?;
+                let game = self.replay(&record, &server).await?;
+                let _ = settings.set(server);
+                game
+            }
         };
-        Ok(Session { record, game })
+        Ok(Session {
+            record,
+            game,
+            settings,
+        })
     }
 
-    async fn replay(&self, record: &GameRecord) -> Result<Game, ServiceError> {
+    /// The settings of the session's server, read on first use.
+    pub(super) async fn settings_of<'s>(
+        &self,
+        session: &'s Session,
+    ) -> Result<&'s ServerSettings, ServiceError> {
+        let server = &session.record.game.server_id;
+        Ok(session
+            .settings
+            .get_or_try_init(|| self.store().server(server))
+            .await?)
+    }
+
+    async fn replay(
+        &self,
+        record: &GameRecord,
+        settings: &ServerSettings,
+    ) -> Result<Game, ServiceError> {
         let moves = self.store().moves(record.id).await?;
         let mut game = Game::replay(
             record.game.initial_fen.as_deref(),
             moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
         )
         .map_err(|e| ServiceError::Internal(format!("game {} does not replay: {e}", record.id)))?;
-        let settings = self.store().server(&record.game.server_id).await?;
         game.set_strict_illegal_moves(settings.strict_illegal_moves);
         let draw_offer = match record.state.draw_offer.as_deref() {
             Some("white") => Some(Color::White),
@@ -205,7 +235,7 @@ impl Service {
         let next_reminder_ms = if ending.is_some() {
             None
         } else if new_move.is_some() {
-            self.next_reminder_for(&session.record, game, deadline_ms, now)
+            self.next_reminder_for(session, game, deadline_ms, now)
                 .await?
         } else {
             session.record.state.next_reminder_ms
@@ -234,12 +264,17 @@ impl Service {
             }
             _ => None,
         };
+        // The player who moved is back from any vacation.
+        let ends_vacation_of = new_move
+            .as_ref()
+            .map(|_| session.player_id(!game.turn()).to_owned());
         let change = GameChange {
             game_id: session.record.id,
             expected_version: session.record.version,
             new_move,
             state: state.clone(),
             rating,
+            ends_vacation_of,
             at_ms: now,
         };
         let started = std::time::Instant::now();

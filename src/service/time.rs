@@ -20,7 +20,7 @@ use super::{
 };
 use crate::{
     chess::{color_name, Game},
-    clock::{clocks_after, TimeControl},
+    clock::{clocks_after, human_left, TimeControl},
     store::{GameRecord, StoreError},
 };
 
@@ -171,12 +171,8 @@ impl Service {
                 self.store().set_next_reminder(record.id, None).await?;
                 continue;
             };
-            let hours = self
-                .store()
-                .server(&record.game.server_id)
-                .await?
-                .reminder_hours;
             let session = self.load(record).await?;
+            let hours = self.settings_of(&session).await?.reminder_hours.clone();
             let ply = session.game.plies().len() as i64;
             let turn_start = session
                 .game
@@ -208,24 +204,21 @@ impl Service {
     /// When the next reminder of `game`'s current turn falls after `after`.
     pub(super) async fn next_reminder_for(
         &self,
-        record: &GameRecord,
+        session: &Session,
         game: &Game,
         deadline: Option<i64>,
         after: i64,
     ) -> Result<Option<i64>, ServiceError> {
+        let record = &session.record;
         if !matches!(
             record.game.time_control.parse::<TimeControl>(),
             Ok(TimeControl::Correspondence(_))
         ) {
             return Ok(None);
         }
-        let hours = self
-            .store()
-            .server(&record.game.server_id)
-            .await?
-            .reminder_hours;
+        let hours = &self.settings_of(session).await?.reminder_hours;
         let turn_start = game.last_ply().map_or(record.game.created_ms, |p| p.at_ms);
-        Ok(next_reminder_at(deadline, turn_start, &hours, after))
+        Ok(next_reminder_at(deadline, turn_start, hours, after))
     }
 
     async fn reminder_notice(
@@ -337,7 +330,7 @@ impl Service {
                     r.version,
                     new_deadline,
                     bonus,
-                    self.next_reminder_for(r, &session.game, new_deadline, now)
+                    self.next_reminder_for(&session, &session.game, new_deadline, now)
                         .await?,
                 )
                 .await
@@ -402,7 +395,7 @@ impl Service {
                     r.version,
                     deadline,
                     r.state.bonus_ms,
-                    self.next_reminder_for(r, &session.game, deadline, self.now_ms())
+                    self.next_reminder_for(&session, &session.game, deadline, self.now_ms())
                         .await?,
                 )
                 .await
@@ -480,19 +473,6 @@ impl Service {
         })
     }
 
-    /// Ends the actor's vacation if they move during it.
-    pub(super) async fn back_from_vacation(&self, actor: &Actor) -> Result<(), ServiceError> {
-        if self
-            .store()
-            .end_vacation(&actor.server, &actor.user, self.now_ms())
-            .await?
-        {
-            self.refresh_deadlines_of(&actor.server, &actor.user)
-                .await?;
-        }
-        Ok(())
-    }
-
     pub(super) async fn give_time(
         &self,
         actor: &Actor,
@@ -529,7 +509,7 @@ impl Service {
                 r.version,
                 deadline,
                 bonus,
-                self.next_reminder_for(r, &session.game, deadline, self.now_ms())
+                self.next_reminder_for(&session, &session.game, deadline, self.now_ms())
                     .await?,
             )
             .await
@@ -602,15 +582,4 @@ pub(super) fn next_reminder_at(
         .map(|h| deadline - h * HOUR_MS)
         .filter(|at| *at > after.max(turn_start))
         .min()
-}
-
-/// "2 d 23 h", "5 h 10 min", "59 min".
-pub(super) fn human_left(ms: i64) -> String {
-    let minutes = ms.max(0) / 60_000;
-    let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
-    match (d, h) {
-        (0, 0) => format!("{m} min"),
-        (0, _) => format!("{h} h {m} min"),
-        _ => format!("{d} d {h} h"),
-    }
 }

@@ -168,7 +168,7 @@ impl Service {
         [white, black]: [&str; 2],
         points: [i64; 2],
     ) -> Result<Image, ServiceError> {
-        let settings = self.store().server(&session.record.game.server_id).await?;
+        let settings = self.settings_of(session).await?;
         let position = game.position();
         // The player to move sees the board from their side; a finished game
         // is shown from White's.

@@ -5,8 +5,9 @@
 use sqlx::{any::AnyRow, Any, Row, Transaction};
 
 use super::{
-    flag, on_unique_violation, players::rating_change_from_row, Applied, GameChange, GameRecord,
-    GameState, MoveRecord, NewGame, RatingChangeRecord, Score, Store, StoreError,
+    flag, on_unique_violation, players::rating_change_from_row, time::end_vacation_in, Applied,
+    GameChange, GameRecord, GameState, MoveRecord, NewGame, RatingChangeRecord, Score, Store,
+    StoreError,
 };
 
 const GAME_COLUMNS: &str = "id, server_id, home_channel_id, channel_id, white_id, black_id, \
@@ -286,8 +287,19 @@ impl Store {
             }
             None => None,
         };
+        let vacation_ended = match &change.ends_vacation_of {
+            Some(user) => {
+                let server: String = row.try_get("server_id")?;
+                end_vacation_in(&mut tx, &server, user, change.at_ms).await?
+            }
+            None => false,
+        };
         tx.commit().await?;
-        Ok(Applied { version, ratings })
+        Ok(Applied {
+            version,
+            ratings,
+            vacation_ended,
+        })
     }
 
     async fn settle_in(

@@ -216,6 +216,9 @@ pub struct GameChange {
     /// For a rated game that ends decisively or drawn: the score, and the
     /// rule that turns both players' current points into changes.
     pub rating: Option<(Score, Settle)>,
+    /// A player who moved: their running vacation, if any, ends at `at_ms`
+    /// in the same transaction (a vacation ends when its player moves).
+    pub ends_vacation_of: Option<String>,
     pub at_ms: i64,
 }
 
@@ -225,4 +228,6 @@ pub struct Applied {
     pub version: i64,
     /// White's and Black's rating change, for rated endings.
     pub ratings: Option<[RatingChangeRecord; 2]>,
+    /// Whether `ends_vacation_of` had a vacation running that is now over.
+    pub vacation_ended: bool,
 }

@@ -236,16 +236,10 @@ impl Store {
         user_id: &str,
         now_ms: i64,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE vacations SET ends_ms = $3 WHERE server_id = $1 AND user_id = $2 \
-             AND starts_ms <= $3 AND ends_ms > $3",
-        )
-        .bind(server_id.to_owned())
-        .bind(user_id.to_owned())
-        .bind(now_ms)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() > 0)
+        let (_gate, mut tx) = self.begin_write().await?;
+        let ended = end_vacation_in(&mut tx, server_id, user_id, now_ms).await?;
+        tx.commit().await?;
+        Ok(ended)
     }
 
     /// The last heartbeat of any bot process (unix ms), if there was one.
@@ -267,4 +261,25 @@ impl Store {
         .await?;
         Ok(())
     }
+}
+
+/// Ends a player's running vacation at `now_ms` inside a write transaction
+/// (on its own, or together with the move that ends it); `true` if one was
+/// running.
+pub(super) async fn end_vacation_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    server_id: &str,
+    user_id: &str,
+    now_ms: i64,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "UPDATE vacations SET ends_ms = $3 WHERE server_id = $1 AND user_id = $2 \
+         AND starts_ms <= $3 AND ends_ms > $3",
+    )
+    .bind(server_id.to_owned())
+    .bind(user_id.to_owned())
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }

@@ -362,11 +362,5 @@ fn relative(ms: i64) -> String {
     if ms <= 0 {
         return "passed".to_owned();
     }
-    let minutes = ms / 60_000;
-    let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
-    match (d, h) {
-        (0, 0) => format!("in {m} min"),
-        (0, _) => format!("in {h} h {m} min"),
-        _ => format!("in {d} d {h} h"),
-    }
+    format!("in {}", crate::clock::human_left(ms))
 }

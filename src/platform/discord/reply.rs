@@ -70,6 +70,27 @@ pub struct Message {
     pub ephemeral: bool,
 }
 
+/// Fills one of serenity's message builders from a [`Message`]. The four
+/// builders have the same setters by name but share no trait; they differ
+/// in how a file is attached and whether "ephemeral" exists.
+macro_rules! fill {
+    ($builder:expr, $message:expr, $attach:ident $(, $ephemeral:ident)?) => {{
+        let message = $message;
+        let mut m = $builder
+            .content(message.content)
+            .components(message.rows)
+            .allowed_mentions(message.allowed_mentions)
+            $(.$ephemeral(message.ephemeral))?;
+        if let Some(e) = message.embed {
+            m = m.embed(e);
+        }
+        if let Some(a) = message.attachment {
+            m = m.$attach(a);
+        }
+        m
+    }};
+}
+
 impl Message {
     pub fn from_reply(reply: &Reply, caps: Capabilities) -> Message {
         let mut content = String::new();
@@ -127,64 +148,32 @@ impl Message {
 
     /// An interaction's initial response (callback type 4).
     pub fn to_response(self) -> CreateInteractionResponseMessage {
-        let mut m = CreateInteractionResponseMessage::new()
-            .content(self.content)
-            .components(self.rows)
-            .allowed_mentions(self.allowed_mentions)
-            .ephemeral(self.ephemeral);
-        if let Some(e) = self.embed {
-            m = m.embed(e);
-        }
-        if let Some(a) = self.attachment {
-            m = m.add_file(a);
-        }
-        m
+        fill!(
+            CreateInteractionResponseMessage::new(),
+            self,
+            add_file,
+            ephemeral
+        )
     }
 
     /// The edit that completes a deferred response (`PATCH @original`).
     pub fn to_edit(self) -> EditInteractionResponse {
-        let mut m = EditInteractionResponse::new()
-            .content(self.content)
-            .components(self.rows)
-            .allowed_mentions(self.allowed_mentions);
-        if let Some(e) = self.embed {
-            m = m.embed(e);
-        }
-        if let Some(a) = self.attachment {
-            m = m.new_attachment(a);
-        }
-        m
+        fill!(EditInteractionResponse::new(), self, new_attachment)
     }
 
     /// A follow-up message on an interaction's webhook.
     pub fn to_followup(self) -> CreateInteractionResponseFollowup {
-        let mut m = CreateInteractionResponseFollowup::new()
-            .content(self.content)
-            .components(self.rows)
-            .allowed_mentions(self.allowed_mentions)
-            .ephemeral(self.ephemeral);
-        if let Some(e) = self.embed {
-            m = m.embed(e);
-        }
-        if let Some(a) = self.attachment {
-            m = m.add_file(a);
-        }
-        m
+        fill!(
+            CreateInteractionResponseFollowup::new(),
+            self,
+            add_file,
+            ephemeral
+        )
     }
 
     /// A plain channel message (a game's first board in its new thread).
     pub fn to_message(self) -> CreateMessage {
-        let mut m = CreateMessage::new()
-            .content(self.content)
-            .components(self.rows)
-            .allowed_mentions(self.allowed_mentions);
-        if let Some(e) = self.embed {
-            m = m.embed(e);
-        }
-        if let Some(a) = self.attachment {
-            m = m.add_file(a);
-        }
-        m
+        fill!(CreateMessage::new(), self, add_file)
     }
 }
 
