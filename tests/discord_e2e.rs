@@ -694,8 +694,8 @@ async fn play_random_game(
 ///
 /// `LOAD_GAMES` games (default 8), each in its own channel, play random
 /// moves at once: every game sends its next `/move` as soon as the answer
-/// to the previous one arrived, until `LOAD_MOVES` moves (default 800) were
-/// timed. In the same run, under the same load, `/help` (no database, no
+/// to the previous one arrived; games are played to their end, and new ones
+/// started, until at least `LOAD_MOVES` moves (default 800) were timed. In the same run, under the same load, `/help` (no database, no
 /// image: the bare Discord round trip through serenity and poise) is timed
 /// as the reference; then both again one at a time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -719,18 +719,25 @@ async fn load() {
         .map(|i| fake.add_text_channel(&format!("load-{i}")))
         .collect();
 
-    // Under load: all games at once, /help alongside.
+    // Under load: all games at once, /help alongside. Games start one at a
+    // time (alice may have one challenge waiting for carol; starts are not
+    // timed).
     let done = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let starting = std::sync::Arc::new(tokio::sync::Mutex::new(()));
     let players: Vec<_> = channels
         .iter()
         .enumerate()
         .map(|(i, &channel)| {
             let (fake, white, done) = (fake.clone(), white.clone(), done.clone());
+            let starting = starting.clone();
             tokio::spawn(async move {
                 let mut rng = 0x2545_f491_4f6c_dd1d_u64 ^ ((i as u64 + 1) << 32);
                 let mut samples = Vec::new();
                 while done.load(std::sync::atomic::Ordering::Relaxed) < total {
-                    start_game(&fake, channel, &white).await;
+                    {
+                        let _one_at_a_time = starting.lock().await;
+                        start_game(&fake, channel, &white).await;
+                    }
                     let moves = play_random_game(&fake, channel, &mut rng, usize::MAX).await;
                     done.fetch_add(moves.len(), std::sync::atomic::Ordering::Relaxed);
                     samples.extend(moves);
