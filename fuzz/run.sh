@@ -11,10 +11,11 @@
 # failing input under proptest-regressions/, which then replays first in
 # every `cargo test`: add it as a named regression test in tests/fuzz.rs too.
 #
-# cargo-fuzz needs a nightly toolchain (`rustup toolchain install nightly`,
-# `cargo install cargo-fuzz`); where it is available the move-input target
-# also runs under libFuzzer (fuzz/fuzz_targets/move_input.rs) for the same
-# time. CI runs every target at its small default size in `cargo test`.
+# With LIBFUZZER=1 the move-input target also runs under libFuzzer
+# (fuzz/fuzz_targets/move_input.rs) for the same time first; that needs a
+# nightly toolchain and cargo-fuzz (`rustup toolchain install nightly`,
+# `cargo install cargo-fuzz`) and an ASan build of the crate. CI runs every
+# target at its small default size in `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-300}"
@@ -29,21 +30,31 @@ targets=(
     "fuzz console_line"
     "fuzz slash_options"
 )
-if cargo +nightly --version >/dev/null 2>&1 && cargo +nightly fuzz --version >/dev/null 2>&1; then
+if [[ "${LIBFUZZER:-0}" == 1 ]]; then
     (cd fuzz && cargo +nightly fuzz run move_input -- -max_total_time="$secs")
-else
-    echo "run.sh: no nightly toolchain with cargo-fuzz here; proptest targets only." >&2
 fi
-cargo test --release --no-run --test fuzz --test move_input >/dev/null 2>&1 ||
-    cargo test --release --no-run --test fuzz --test move_input
+# Build once and run the test executables directly: no cargo per batch, and
+# editing the sources while this runs does not change what is fuzzed.
+declare -A exe
+while read -r name path; do
+    exe[$name]=$path
+done < <(cargo test --release --no-run --test fuzz --test move_input --message-format=json 2>/dev/null |
+    python3 -c 'import json,sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and "test" in m["target"]["kind"]:
+        print(m["target"]["name"], m["executable"])')
+for file in fuzz move_input; do
+    [[ -n "${exe[$file]:-}" ]] || { echo "run.sh: could not build tests/$file.rs" >&2; exit 1; }
+done
 for target in "${targets[@]}"; do
     read -r file name <<<"$target"
     start=$SECONDS
     batches=0
     while ((SECONDS - start < secs)); do
-        PROPTEST_CASES="$cases" cargo test --release -q --test "$file" "$name" -- --exact >/dev/null 2>&1 || {
+        PROPTEST_CASES="$cases" "${exe[$file]}" -q "$name" --exact >/dev/null 2>&1 || {
             echo "run.sh: $file::$name FAILED; rerunning to show the failure:" >&2
-            PROPTEST_CASES="$cases" cargo test --release --test "$file" "$name" -- --exact
+            PROPTEST_CASES="$cases" "${exe[$file]}" "$name" --exact
             exit 1
         }
         batches=$((batches + 1))
