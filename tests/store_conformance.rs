@@ -370,6 +370,11 @@ async fn a_move_ends_its_players_vacation(store: &Store) {
         .add_vacation(SERVER, "bob", 500, 50_000)
         .await
         .unwrap();
+    // A move by `user`, made at 10,000.
+    let moved_by = |user: &str, version, m| GameChange {
+        ends_vacation_of: Some(user.to_owned()),
+        ..move_change(game.id, version, m)
+    };
     // A change without a player named leaves vacations alone.
     let applied = store
         .apply(&move_change(game.id, 0, a_move(1, "e2e4", "e4")))
@@ -378,10 +383,7 @@ async fn a_move_ends_its_players_vacation(store: &Store) {
     assert!(!applied.vacation_ended);
     // alice moves at 10,000: her vacation ends then, in the same commit.
     let applied = store
-        .apply(&GameChange {
-            ends_vacation_of: Some("alice".to_owned()),
-            ..move_change(game.id, 1, a_move(2, "e7e5", "e5"))
-        })
+        .apply(&moved_by("alice", 1, a_move(2, "e7e5", "e5")))
         .await
         .unwrap();
     assert!(applied.vacation_ended);
@@ -392,19 +394,13 @@ async fn a_move_ends_its_players_vacation(store: &Store) {
     assert_eq!(bob[0].ends_ms, 50_000, "the opponent's vacation runs on");
     // Ended already: a second move reports nothing ended.
     let applied = store
-        .apply(&GameChange {
-            ends_vacation_of: Some("alice".to_owned()),
-            ..move_change(game.id, 2, a_move(3, "g1f3", "Nf3"))
-        })
+        .apply(&moved_by("alice", 2, a_move(3, "g1f3", "Nf3")))
         .await
         .unwrap();
     assert!(!applied.vacation_ended);
     // A conflicting change ends nothing (bob's vacation is running).
     let stale = store
-        .apply(&GameChange {
-            ends_vacation_of: Some("bob".to_owned()),
-            ..move_change(game.id, 0, a_move(4, "b8c6", "Nc6"))
-        })
+        .apply(&moved_by("bob", 0, a_move(4, "b8c6", "Nc6")))
         .await;
     assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
     let bob = store.vacations(SERVER, "bob", 0).await.unwrap();
