@@ -137,8 +137,17 @@ impl Service {
         self.inner.timings.record(Stage::Validate, started);
         match played {
             Ok(()) => {
-                let applied = self.commit(&mut session, &game, true).await?;
-                let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
+                // The players' rows (for the names bar) are read while the
+                // move commits; nothing is answered before the commit.
+                let record = session.record.clone();
+                let (applied, players) = tokio::join!(
+                    self.commit(&mut session, &game, true),
+                    self.players_of(&record)
+                );
+                let applied = applied?;
+                let mut reply = self
+                    .board_reply_with(&session, &game, applied.ratings, players?)
+                    .await?;
                 reply.text = format!("{} — {}", echo_move(&game), reply.text);
                 if applied.vacation_ended {
                     // Other games of this player are locked one by one to

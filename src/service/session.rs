@@ -228,7 +228,14 @@ impl Service {
         let deadline_ms = if ending.is_some() {
             None
         } else if new_move.is_some() {
-            self.deadline_for(&session.record, game, 0).await?
+            // The server's settings (reminder hours here, the board's theme
+            // after the commit) are read alongside the mover's vacations.
+            let (deadline, settings) = tokio::join!(
+                self.deadline_for(&session.record, game, 0),
+                self.settings_of(session)
+            );
+            settings?;
+            deadline?
         } else {
             session.record.state.deadline_ms
         };

@@ -15,7 +15,7 @@ use crate::{
     clock::{clocks_after, format_clk, TimeControl},
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
-    store::RatingChangeRecord,
+    store::{GameRecord, PlayerRecord, RatingChangeRecord},
 };
 
 impl Service {
@@ -27,20 +27,45 @@ impl Service {
         game: &Game,
         ratings: Option<[RatingChangeRecord; 2]>,
     ) -> Result<Reply, ServiceError> {
-        let record = &session.record;
-        let server = &record.game.server_id;
-        // Both players' rows, read once for their names and points.
-        let [white_row, black_row] = self
+        let players = self.players_of(&session.record).await?;
+        self.board_reply_with(session, game, ratings, players).await
+    }
+
+    /// Both players' rows of a game (names and points), in one query.
+    pub(super) async fn players_of(
+        &self,
+        record: &GameRecord,
+    ) -> Result<[Option<PlayerRecord>; 2], ServiceError> {
+        Ok(self
             .store()
-            .player_pair(server, [&record.game.white_id, &record.game.black_id])
-            .await?;
-        let name_or_id = |row: &Option<crate::store::PlayerRecord>, id: &str| {
+            .player_pair(
+                &record.game.server_id,
+                [&record.game.white_id, &record.game.black_id],
+            )
+            .await?)
+    }
+
+    /// [`Self::board_reply`] with the players' rows already read (a move
+    /// reads them while its change commits). Points come from `ratings`
+    /// when the game has just been settled.
+    pub(super) async fn board_reply_with(
+        &self,
+        session: &Session,
+        game: &Game,
+        ratings: Option<[RatingChangeRecord; 2]>,
+        [white_row, black_row]: [Option<PlayerRecord>; 2],
+    ) -> Result<Reply, ServiceError> {
+        let record = &session.record;
+        let name_or_id = |row: &Option<PlayerRecord>, id: &str| {
             row.as_ref()
                 .map_or_else(|| id.to_owned(), |p| p.display_name.clone())
         };
         let white = name_or_id(&white_row, &record.game.white_id);
         let black = name_or_id(&black_row, &record.game.black_id);
-        let points = [&white_row, &black_row].map(|row| row.as_ref().map_or(0, |p| p.points));
+        let points = match &ratings {
+            Some([w, b]) => [w.after, b.after],
+            None => [&white_row, &black_row].map(|row| row.as_ref().map_or(0, |p| p.points)),
+        };
         let name = |c: Color| match c {
             Color::White => white.as_str(),
             Color::Black => black.as_str(),
