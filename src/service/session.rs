@@ -229,7 +229,8 @@ impl Service {
             None
         } else if new_move.is_some() {
             // The server's settings (reminder hours here, the board's theme
-            // after the commit) are read alongside the mover's vacations.
+            // after the commit) are read alongside the vacations of the
+            // player now to move.
             let (deadline, settings) = tokio::join!(
                 self.deadline_for(&session.record, game, 0),
                 self.settings_of(session)
