@@ -201,6 +201,28 @@ impl Service {
         Ok(notices)
     }
 
+    /// Re-derives the current turn's deadline (with `bonus` extra time) and
+    /// its next reminder, and stores them if the game is still at the
+    /// session's version. Returns the deadline and the store's answer
+    /// (`Conflict` when the game moved on meanwhile).
+    async fn reschedule_turn(
+        &self,
+        session: &Session,
+        bonus: i64,
+        now: i64,
+    ) -> Result<(Option<i64>, Result<(), StoreError>), ServiceError> {
+        let r = &session.record;
+        let deadline = self.deadline_for(r, &session.game, bonus).await?;
+        let reminder = self
+            .next_reminder_for(session, &session.game, deadline, now)
+            .await?;
+        let written = self
+            .store()
+            .set_deadline(r.id, r.version, deadline, bonus, reminder)
+            .await;
+        Ok((deadline, written))
+    }
+
     /// When the next reminder of `game`'s current turn falls after `after`.
     pub(super) async fn next_reminder_for(
         &self,
@@ -322,19 +344,8 @@ impl Service {
             } else {
                 continue;
             };
-            let new_deadline = self.deadline_for(r, &session.game, bonus).await?;
-            match self
-                .store()
-                .set_deadline(
-                    r.id,
-                    r.version,
-                    new_deadline,
-                    bonus,
-                    self.next_reminder_for(&session, &session.game, new_deadline, now)
-                        .await?,
-                )
-                .await
-            {
+            let (_, written) = self.reschedule_turn(&session, bonus, now).await?;
+            match written {
                 Ok(()) | Err(StoreError::Conflict) => {}
                 Err(e) => return Err(e.into()),
             }
@@ -384,21 +395,11 @@ impl Service {
             if session.game.turn() != side {
                 continue;
             }
-            let r = &session.record;
-            let deadline = self
-                .deadline_for(r, &session.game, r.state.bonus_ms)
-                .await?;
+            let bonus = session.record.state.bonus_ms;
             match self
-                .store()
-                .set_deadline(
-                    r.id,
-                    r.version,
-                    deadline,
-                    r.state.bonus_ms,
-                    self.next_reminder_for(&session, &session.game, deadline, self.now_ms())
-                        .await?,
-                )
-                .await
+                .reschedule_turn(&session, bonus, self.now_ms())
+                .await?
+                .1
             {
                 Ok(()) | Err(StoreError::Conflict) => {}
                 Err(e) => return Err(e.into()),
@@ -501,19 +502,8 @@ impl Service {
         if bonus > MAX_BONUS_MS {
             return refuse("Your opponent already has 14 extra days for this move.");
         }
-        let deadline = self.deadline_for(r, &session.game, bonus).await?;
-        match self
-            .store()
-            .set_deadline(
-                r.id,
-                r.version,
-                deadline,
-                bonus,
-                self.next_reminder_for(&session, &session.game, deadline, self.now_ms())
-                    .await?,
-            )
-            .await
-        {
+        let (deadline, written) = self.reschedule_turn(&session, bonus, self.now_ms()).await?;
+        match written {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
                 return refuse("That game has moved on; nothing was changed.")
