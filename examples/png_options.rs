@@ -8,7 +8,10 @@
 
 use std::{io::Write, time::Instant};
 
-use chessbot::render::{Frame, PlayerLine, PlayersBar, RenderConfig, Renderer};
+use chessbot::render::{
+    png::{encode, encode_board},
+    Frame, PlayerLine, PlayersBar, RenderConfig, Renderer,
+};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Square};
 
 const MIDDLEGAME: &str = "r1bqk2r/pppp1Bpp/2n2n2/2b1p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4";
@@ -49,6 +52,13 @@ fn main() -> anyhow::Result<()> {
         let mut c = fdeflate::Compressor::new(Vec::new()).expect("in memory");
         c.write_data(&filtered).expect("in memory");
         c.finish().expect("in memory")
+    });
+    let (canvas, tiles) = renderer.render_canvas(&frame)?;
+    report("png::encode (rows)", || {
+        encode(&canvas, &tiles.palette).expect("png")
+    });
+    report("png::encode_board", || {
+        encode_board(&canvas, &tiles).expect("png")
     });
     Ok(())
 }

@@ -20,6 +20,19 @@ pub struct Canvas {
     pub height: u32,
     /// `width * height` palette indices, row-major.
     pub pixels: Vec<u8>,
+    /// The tiles the board was drawn from, if it was drawn by [`compose`]
+    /// (lets the PNG writer paste rows it coded once, see [`super::png`]).
+    pub layout: Option<TileLayout>,
+}
+
+/// Which tile of the [`TileSet`] was drawn on each square.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileLayout {
+    /// The board's first pixel row (below the top players bar).
+    pub top: u32,
+    /// Tile numbers ([`TileSet::tile_number`]) in drawing order: left to
+    /// right, top to bottom, as the squares appear in the image.
+    pub tiles: [u16; 64],
 }
 
 /// Height of one players bar for a square size.
@@ -86,6 +99,7 @@ pub fn compose(
         width: 0,
         height: 0,
         pixels: Vec::new(),
+        layout: None,
     };
     compose_into(tiles, layer, players, &mut canvas)?;
     Ok(canvas)
@@ -107,7 +121,7 @@ pub fn compose_into(
     canvas
         .pixels
         .resize((canvas.width * canvas.height) as usize, 0);
-    draw_board(tiles, layer, canvas, bar);
+    canvas.layout = Some(draw_board(tiles, layer, canvas, bar));
     if sq >= 16 {
         draw_coordinates(tiles, layer.orientation, canvas, bar);
     }
@@ -121,9 +135,18 @@ pub fn compose_into(
     Ok(())
 }
 
-fn draw_board(tiles: &TileSet, layer: &BoardLayer<'_>, canvas: &mut Canvas, top: u32) {
+fn draw_board(
+    tiles: &TileSet,
+    layer: &BoardLayer<'_>,
+    canvas: &mut Canvas,
+    top: u32,
+) -> TileLayout {
     let sq = tiles.square_px as usize;
     let width = canvas.width as usize;
+    let mut layout = TileLayout {
+        top,
+        tiles: [0; 64],
+    };
     for row in 0..8u32 {
         for col in 0..8u32 {
             let square = square_at(layer.orientation, col, row);
@@ -139,7 +162,9 @@ fn draw_board(tiles: &TileSet, layer: &BoardLayer<'_>, canvas: &mut Canvas, top:
             } else {
                 Background::Plain
             };
-            let tile = tiles.tile(square.is_light(), bg, layer.board.piece_at(square));
+            let number = tiles.tile_number(square.is_light(), bg, layer.board.piece_at(square));
+            layout.tiles[(row * 8 + col) as usize] = number;
+            let tile = tiles.tile_pixels(number);
             let x0 = col as usize * sq;
             let y0 = top as usize + row as usize * sq;
             for (y, src) in tile.chunks_exact(sq).enumerate() {
@@ -148,6 +173,7 @@ fn draw_board(tiles: &TileSet, layer: &BoardLayer<'_>, canvas: &mut Canvas, top:
             }
         }
     }
+    layout
 }
 
 /// Lays `ink` with coverage `alpha` over the canvas pixel at `idx`.

@@ -30,6 +30,7 @@
 pub mod chart;
 pub mod cli;
 pub mod compose;
+pub mod deflate;
 mod fonts;
 pub mod frame;
 pub mod gif;
@@ -178,7 +179,7 @@ impl Renderer {
     /// Renders `frame` as PNG bytes.
     pub fn render_png(&self, frame: &Frame) -> Result<Vec<u8>, RenderError> {
         let (canvas, tiles) = self.render_canvas(frame)?;
-        png::encode(&canvas, &tiles.palette)
+        png::encode_board(&canvas, &tiles)
     }
 
     /// Renders a replay: one GIF frame per entry of `frames`, the last one
@@ -201,6 +202,7 @@ impl Renderer {
             width: 0,
             height: 0,
             pixels: Vec::new(),
+            layout: None,
         };
         for (i, f) in frames.iter().enumerate() {
             let layer = BoardLayer {

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU16, Ordering};
 use shakmaty::Piece;
 
 use super::{
+    deflate::{PreparedRow, RowCoder},
     fonts,
     palette::{Mapper, Palette},
     pieces::{all_pieces, piece_index, PieceSet},
@@ -75,6 +76,10 @@ pub struct TileSet {
     /// The palette every index refers to.
     pub palette: Palette,
     tiles: Vec<u8>,
+    /// Every tile row coded once for the PNG writer, `[tile][row]`.
+    prepared: Vec<PreparedRow>,
+    /// The code tables of this size's image rows.
+    coder: RowCoder,
     /// Labels `a`..`h`.
     pub files: Vec<Label>,
     /// Labels `1`..`8`.
@@ -150,11 +155,23 @@ impl TileSet {
             .map(|c| label(c, label_px))
             .collect::<Result<Vec<_>, _>>()?;
         let bar_bg = palette.nearest_exact(theme.bar_bg);
+        // Rows of a board image: a filter byte and eight squares.
+        let coder = RowCoder::new(8 * sq + 1);
+        let prepared = tiles
+            .chunks_exact(area)
+            .flat_map(|tile| {
+                let rows: Vec<&[u8]> = tile.chunks_exact(sq).collect();
+                let coder = &coder;
+                (0..sq).map(move |y| coder.prepare(rows[y], y.checked_sub(1).map(|a| rows[a])))
+            })
+            .collect();
         Ok(TileSet {
             square_px,
             theme,
             palette,
             tiles,
+            prepared,
+            coder,
             files,
             ranks,
             blends: (0..INKS * 256 * ALPHA_LEVELS)
@@ -200,10 +217,36 @@ impl TileSet {
 
     /// Palette indices (`square_px`² bytes, row-major) of one tile.
     pub fn tile(&self, light: bool, bg: Background, piece: Option<Piece>) -> &[u8] {
-        let area = (self.square_px * self.square_px) as usize;
+        self.tile_pixels(self.tile_number(light, bg, piece))
+    }
+
+    /// The number of one tile, for [`Self::tile_pixels`] and the PNG writer.
+    pub fn tile_number(&self, light: bool, bg: Background, piece: Option<Piece>) -> u16 {
         let content = piece.map_or(0, |p| piece_index(p) + 1);
-        let n = (usize::from(light) * BACKGROUNDS + bg as usize) * CONTENTS + content;
-        &self.tiles[n * area..][..area]
+        ((usize::from(light) * BACKGROUNDS + bg as usize) * CONTENTS + content) as u16
+    }
+
+    /// Palette indices of tile number `n` (`square_px`² bytes, row-major).
+    pub fn tile_pixels(&self, n: u16) -> &[u8] {
+        let area = (self.square_px * self.square_px) as usize;
+        &self.tiles[usize::from(n) * area..][..area]
+    }
+
+    /// Row `y` of tile number `n`.
+    pub fn tile_row(&self, n: u16, y: usize) -> &[u8] {
+        let sq = self.square_px as usize;
+        &self.tile_pixels(n)[y * sq..][..sq]
+    }
+
+    /// Row `y` of tile number `n`, coded for pasting into a board image
+    /// below the same tile's row `y - 1`.
+    pub fn prepared_row(&self, n: u16, y: usize) -> &PreparedRow {
+        &self.prepared[usize::from(n) * self.square_px as usize + y]
+    }
+
+    /// The code tables of board images of this size.
+    pub fn row_coder(&self) -> &RowCoder {
+        &self.coder
     }
 }
 
