@@ -60,6 +60,19 @@ fn main() -> anyhow::Result<()> {
     report("png::encode_board", || {
         encode_board(&canvas, &tiles).expect("png")
     });
+    report("compose (with bars)", || {
+        renderer.render_canvas(&frame).expect("canvas").0.pixels
+    });
+    report("render_png (with bars)", || {
+        renderer.render_png(&frame).expect("png")
+    });
+    let bare = Frame {
+        players: None,
+        ..frame.clone()
+    };
+    report("render_png (no bars)", || {
+        renderer.render_png(&bare).expect("png")
+    });
     Ok(())
 }
 

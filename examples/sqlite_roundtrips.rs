@@ -1,7 +1,8 @@
-//! Experiment: cost of SQLite round trips through sqlx Any.
-use chessbot::store::Store;
-use sqlx::Executor;
+//! Experiment: what the store's calls on a move cost, one at a time, on a
+//! SQLite file: a bare round trip, the reads and the commit.
 use std::time::Instant;
+
+use chessbot::store::{GameChange, GameState, MoveRecord, NewChallenge, NewGame, Store};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -9,16 +10,44 @@ async fn main() -> anyhow::Result<()> {
     let url = format!("sqlite:{}/x.db", dir.path().display());
     let store = Store::open(&url).await?;
     let pool = store.pool().clone();
-    sqlx::query(
-        "CREATE TABLE t (a BIGINT NOT NULL, b BIGINT NOT NULL, s TEXT NOT NULL, PRIMARY KEY (a,b))",
-    )
-    .execute(&pool)
-    .await?;
-    let n = 5000i64;
-    let mut i = 0i64;
-    let time = |name: &str, t: Instant, n: i64| {
+    store.touch_player("s", "w", "w").await?;
+    store.touch_player("s", "b", "b").await?;
+    let c = store
+        .create_challenge(&NewChallenge {
+            server_id: "s".into(),
+            channel_id: "c".into(),
+            challenger_id: "w".into(),
+            opponent_id: Some("b".into()),
+            color: "white".into(),
+            rated: false,
+            time_control: "3d".into(),
+            initial_fen: None,
+            created_ms: 0,
+            expires_ms: i64::MAX / 2,
+        })
+        .await?;
+    let game = store
+        .accept_challenge(
+            c.id,
+            1,
+            &NewGame {
+                server_id: "s".into(),
+                home_channel_id: "c".into(),
+                channel_id: Some("c".into()),
+                white_id: "w".into(),
+                black_id: "b".into(),
+                rated: false,
+                time_control: "3d".into(),
+                initial_fen: None,
+                deadline_ms: Some(1000),
+                created_ms: 1,
+            },
+        )
+        .await?;
+    let n = 3000i64;
+    let time = |name: &str, t: Instant| {
         println!(
-            "{name:40} {:8.1} us",
+            "{name:34} {:8.1} us",
             t.elapsed().as_secs_f64() * 1e6 / n as f64
         )
     };
@@ -26,78 +55,51 @@ async fn main() -> anyhow::Result<()> {
     for _ in 0..n {
         sqlx::query("SELECT 1").execute(&pool).await?;
     }
-    time("SELECT 1 (pool)", t, n);
-    let mut conn = pool.acquire().await?;
+    time("SELECT 1 through the pool", t);
     let t = Instant::now();
     for _ in 0..n {
-        sqlx::query("SELECT 1").execute(&mut *conn).await?;
+        store.game(game.id).await?;
     }
-    time("SELECT 1 (held conn)", t, n);
-    drop(conn);
+    time("Store::game", t);
     let t = Instant::now();
     for _ in 0..n {
-        i += 1;
-        sqlx::query("INSERT INTO t VALUES ($1, 1, 'e2e4')")
+        store.play_view(game.id, 0).await?;
+    }
+    time("Store::play_view", t);
+    let t = Instant::now();
+    for ply in 1..=n {
+        store
+            .apply(&GameChange {
+                game_id: game.id,
+                expected_version: ply - 1,
+                new_move: Some(MoveRecord {
+                    ply,
+                    uci: "e2e4".into(),
+                    san: "e4".into(),
+                    played_ms: ply,
+                }),
+                state: GameState {
+                    deadline_ms: Some(ply * 1000),
+                    next_reminder_ms: Some(ply * 900),
+                    ..GameState::default()
+                },
+                rating: None,
+                mover: None,
+                at_ms: ply,
+            })
+            .await?;
+    }
+    time("Store::apply (a move)", t);
+    sqlx::query("CREATE TABLE floor (a BIGINT PRIMARY KEY, b TEXT)")
+        .execute(&pool)
+        .await?;
+    let t = Instant::now();
+    for i in 0..n {
+        sqlx::query("INSERT INTO floor VALUES ($1, 'e2e4')")
             .bind(i)
             .execute(&pool)
             .await?;
     }
-    time("autocommit INSERT", t, n);
-    let t = Instant::now();
-    for _ in 0..n {
-        i += 1;
-        let (_g, mut tx) = store.begin_write().await?;
-        sqlx::query("INSERT INTO t VALUES ($1, 1, 'e2e4')")
-            .bind(i)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-    }
-    time("BEGIN IMMEDIATE/INSERT/COMMIT", t, n);
-    let t = Instant::now();
-    for _ in 0..n {
-        i += 1;
-        sqlx::query("BEGIN IMMEDIATE; INSERT INTO t VALUES ($1, 1, 'e2e4'); INSERT INTO t VALUES ($1, 2, 'e2e4'); COMMIT").bind(i).execute(&pool).await?;
-    }
-    time("one string BEGIN;2xINSERT;COMMIT", t, n);
-    let t = Instant::now();
-    for _ in 0..n {
-        i += 1;
-        let (_g, mut tx) = store.begin_write().await?;
-        sqlx::query("INSERT INTO t VALUES ($1, 1, 'e2e4')")
-            .bind(i)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("INSERT INTO t VALUES ($1, 2, 'e2e4')")
-            .bind(i)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("INSERT INTO t VALUES ($1, 3, 'e2e4')")
-            .bind(i)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-    }
-    time("BEGIN IMMEDIATE/3xINSERT/COMMIT", t, n);
-    // raw sqlite pool (not Any)
-    let sp = sqlx::sqlite::SqlitePoolOptions::new()
-        .max_connections(4)
-        .connect(&url)
-        .await?;
-    sp.execute("PRAGMA synchronous = NORMAL").await?;
-    let t = Instant::now();
-    for _ in 0..n {
-        sqlx::query("SELECT 1").execute(&sp).await?;
-    }
-    time("SELECT 1 (native sqlite pool)", t, n);
-    let t = Instant::now();
-    for _ in 0..n {
-        i += 1;
-        sqlx::query("INSERT INTO t VALUES ($1, 1, 'e2e4')")
-            .bind(i)
-            .execute(&sp)
-            .await?;
-    }
-    time("autocommit INSERT (native)", t, n);
+    time("one-row INSERT (the floor's commit)", t);
     Ok(())
 }

@@ -4,8 +4,9 @@
 #
 # Targets (proptest properties, see tests/fuzz.rs and tests/move_input.rs):
 # move input (two), PGN import, FEN, time-control strings, button custom ids,
-# console protocol lines, and slash-command option values through the
-# console parser and the real service. Each target runs in batches of
+# console protocol lines, slash-command option values through the console
+# parser and the real service, and board images (any frame the renderer
+# takes must decode to exactly the pixels drawn). Each target runs in batches of
 # PROPTEST_CASES (default 20000) cases, each batch with a fresh random seed,
 # until its time is up. A failure stops the script; proptest saves the
 # failing input under proptest-regressions/, which then replays first in
@@ -29,6 +30,7 @@ targets=(
     "fuzz button_id"
     "fuzz console_line"
     "fuzz slash_options"
+    "fuzz board_png"
 )
 if [[ "${LIBFUZZER:-0}" == 1 ]]; then
     (cd fuzz && cargo +nightly fuzz run move_input -- -max_total_time="$secs")

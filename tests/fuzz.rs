@@ -6,8 +6,8 @@
 //! end of this file.
 //!
 //! Targets: `pgn_import`, `fen`, `time_control`, `button_id`,
-//! `console_line`, `slash_options` (the move-input target lives in
-//! `tests/move_input.rs`).
+//! `console_line`, `slash_options`, `board_png` (the move-input target
+//! lives in `tests/move_input.rs`).
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -18,10 +18,11 @@ use chessbot::{
         parse::{parse_line, to_command, Line},
         Console, ConsoleOptions,
     },
-    render::{RenderConfig, Renderer},
+    render::{Arrow, Frame, PlayerLine, PlayersBar, RenderConfig, Renderer, Theme},
     service::buttons::ButtonAction,
 };
 use proptest::prelude::*;
+use shakmaty::{Chess, Color, Position, Square};
 
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -200,5 +201,73 @@ proptest! {
         let out = String::from_utf8_lossy(&out);
         prop_assert!(!out.trim().is_empty(), "no answer to {}", line);
         prop_assert!(!out.contains("Sorry, something went wrong"), "{} → {}", line, out);
+    }
+}
+
+fn renderer() -> &'static Renderer {
+    static RENDERER: OnceLock<Renderer> = OnceLock::new();
+    RENDERER.get_or_init(|| Renderer::new(RenderConfig::default()).expect("renderer"))
+}
+
+/// A position `plies` random legal moves into a game, and its last move.
+fn position_after(seed: u64, plies: usize) -> (Chess, Option<(Square, Square)>) {
+    let mut position = Chess::default();
+    let mut last = None;
+    let mut state = seed | 1;
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let mv = moves[(state % moves.len() as u64) as usize];
+        last = Some((mv.from().unwrap_or(mv.to()), mv.to()));
+        position.play_unchecked(mv);
+    }
+    (position, last)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(48)))]
+
+    /// Any board the renderer can be asked for (position, side, last move,
+    /// marks, arrows, names and details of any text, theme, size) encodes
+    /// to a PNG that decodes to exactly the pixels drawn: the pasted tile
+    /// rows of `render::png` never say anything but what is there.
+    #[test]
+    fn board_png(
+        seed in any::<u64>(),
+        plies in 0usize..120,
+        black_below in any::<bool>(),
+        square_px in prop_oneof![Just(60u32), 2u32..=64],
+        theme in prop::sample::select(Theme::names().collect::<Vec<_>>()),
+        marks in prop::collection::vec(0u8..64, 0..4),
+        arrows in prop::collection::vec((0u8..64, 0u8..64), 0..3),
+        names in prop::option::of((".{0,40}", ".{0,20}", ".{0,40}", ".{0,20}")),
+    ) {
+        let (position, last_move) = position_after(seed, plies);
+        let square = |i: u8| Square::new(u32::from(i));
+        let mut frame = Frame::from_position(&position);
+        frame.orientation = if black_below { Color::Black } else { Color::White };
+        frame.last_move = last_move;
+        frame.square_px = square_px;
+        frame.theme = Theme::by_name(theme).expect("a built-in theme");
+        frame.marks = marks.into_iter().map(square).collect();
+        frame.arrows = arrows.into_iter().map(|(a, b)| Arrow { from: square(a), to: square(b) }).collect();
+        frame.players = names.map(|(top, top_detail, bottom, bottom_detail)| PlayersBar {
+            top: PlayerLine { name: top, detail: top_detail },
+            bottom: PlayerLine { name: bottom, detail: bottom_detail },
+        });
+        let renderer = renderer();
+        let (canvas, _) = renderer.render_canvas(&frame).expect("canvas");
+        let bytes = renderer.render_png(&frame).expect("png");
+        let mut reader = png::Decoder::new(&bytes[..]).read_info().expect("png header");
+        let mut pixels = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut pixels).expect("png data");
+        pixels.truncate(info.buffer_size());
+        prop_assert_eq!((info.width, info.height), (canvas.width, canvas.height));
+        prop_assert!(pixels == canvas.pixels, "decoded pixels differ ({} px board)", square_px * 8);
     }
 }

@@ -13,8 +13,8 @@ use std::sync::Arc;
 use chessbot::{
     chess::Game,
     store::{
-        Backend, ChallengeStatus, GameChange, GameRecord, GameState, MoveRecord, NewChallenge,
-        NewGame, Score, ServerSettings, Store, StoreError,
+        Backend, ChallengeStatus, GameChange, GameRecord, GameState, MoveRecord, Mover,
+        NewChallenge, NewGame, Score, ServerSettings, Store, StoreError,
     },
 };
 
@@ -116,7 +116,7 @@ async fn finish(store: &Store, game: &GameRecord, score: Score, at: i64) {
                 .game
                 .rated
                 .then_some((score, flat_ten as chessbot::store::Settle)),
-            ends_vacation_of: None,
+            mover: None,
             at_ms: at,
         })
         .await
@@ -139,7 +139,7 @@ fn move_change(game_id: i64, version: i64, m: MoveRecord) -> GameChange {
         new_move: Some(m),
         state: GameState::default(),
         rating: None,
-        ends_vacation_of: None,
+        mover: None,
         at_ms: 10_000,
     }
 }
@@ -370,9 +370,13 @@ async fn a_move_ends_its_players_vacation(store: &Store) {
         .add_vacation(SERVER, "bob", 500, 50_000)
         .await
         .unwrap();
-    // A move by `user`, made at 10,000.
-    let moved_by = |user: &str, version, m| GameChange {
-        ends_vacation_of: Some(user.to_owned()),
+    // A move by `user`, made at 10,000, by a caller who saw `user`'s
+    // vacation running (or not).
+    let moved_by = |user: &str, running, version, m| GameChange {
+        mover: Some(Mover {
+            user_id: user.to_owned(),
+            vacation_running: running,
+        }),
         ..move_change(game.id, version, m)
     };
     // A change without a player named leaves vacations alone.
@@ -381,9 +385,16 @@ async fn a_move_ends_its_players_vacation(store: &Store) {
         .await
         .unwrap();
     assert!(!applied.vacation_ended);
+    // A caller who missed alice's vacation computed on stale state: refused,
+    // nothing written.
+    let stale = store
+        .apply(&moved_by("alice", false, 1, a_move(2, "e7e5", "e5")))
+        .await;
+    assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 1);
     // alice moves at 10,000: her vacation ends then, in the same commit.
     let applied = store
-        .apply(&moved_by("alice", 1, a_move(2, "e7e5", "e5")))
+        .apply(&moved_by("alice", true, 1, a_move(2, "e7e5", "e5")))
         .await
         .unwrap();
     assert!(applied.vacation_ended);
@@ -392,15 +403,20 @@ async fn a_move_ends_its_players_vacation(store: &Store) {
     assert_eq!(alice[0].ends_ms, 10_000);
     let bob = store.vacations(SERVER, "bob", 0).await.unwrap();
     assert_eq!(bob[0].ends_ms, 50_000, "the opponent's vacation runs on");
-    // Ended already: a second move reports nothing ended.
+    // Ended already: a second move ends nothing, and a caller who still
+    // thinks it runs is refused.
+    let stale = store
+        .apply(&moved_by("alice", true, 2, a_move(3, "g1f3", "Nf3")))
+        .await;
+    assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
     let applied = store
-        .apply(&moved_by("alice", 2, a_move(3, "g1f3", "Nf3")))
+        .apply(&moved_by("alice", false, 2, a_move(3, "g1f3", "Nf3")))
         .await
         .unwrap();
     assert!(!applied.vacation_ended);
     // A conflicting change ends nothing (bob's vacation is running).
     let stale = store
-        .apply(&moved_by("bob", 0, a_move(4, "b8c6", "Nc6")))
+        .apply(&moved_by("bob", true, 0, a_move(4, "b8c6", "Nc6")))
         .await;
     assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
     let bob = store.vacations(SERVER, "bob", 0).await.unwrap();
@@ -435,7 +451,7 @@ async fn rated_ending_settles_both_players(store: &Store) {
             new_move: None,
             state: ending(Score::BlackWins, 9_000),
             rating: Some((Score::BlackWins, flat_ten)),
-            ends_vacation_of: None,
+            mover: None,
             at_ms: 9_000,
         })
         .await

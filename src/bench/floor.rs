@@ -2,8 +2,9 @@
 //! machine and database as the service: check one move with shakmaty (parse
 //! the SAN, find it among the legal moves, play it), render one board with
 //! the [`Renderer`] (same frame contents the service draws), and commit one
-//! move row in its own transaction. Nothing else: no lookups, no locks, no
-//! version check, no reply.
+//! move row (one `INSERT`, its own transaction). Nothing else: no lookups,
+//! no locks, no version check, no reply; and each step waits for the one
+//! before.
 
 use std::{
     sync::{
@@ -151,9 +152,10 @@ async fn floor_move(
 
     let t = Instant::now();
     let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
-    // The same way into a write transaction as the store's own (on SQLite:
-    // queue in-process, then BEGIN IMMEDIATE).
-    let (_gate, mut tx) = store.begin_write().await?;
+    // The least a commit can be: one statement, its own transaction, one
+    // round trip; queued behind this process's other writers as the store's
+    // own writes are.
+    let _gate = store.write_gate().await;
     sqlx::query(
         "INSERT INTO bench_floor_moves (game_id, ply, uci, san, played_ms) VALUES ($1, $2, $3, $4, $5)",
     )
@@ -162,9 +164,8 @@ async fn floor_move(
     .bind(uci)
     .bind(case.san.clone())
     .bind(0_i64)
-    .execute(&mut *tx)
+    .execute(store.pool())
     .await?;
-    tx.commit().await?;
     out.commit.push(t.elapsed());
 
     out.whole.push(whole.elapsed());

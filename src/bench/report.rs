@@ -53,12 +53,13 @@ impl Samples {
     }
 }
 
-/// Mean milliseconds of a `(total ns, count)` pair.
-pub fn mean_of(pair: (u64, u64)) -> f64 {
-    if pair.1 == 0 {
-        return f64::NAN;
+/// Milliseconds per move of a stage's `(total ns, count)`: stages that run
+/// on only some moves (a drawing waited for) count for all of them.
+pub fn per_move((nanos, _count): (u64, u64), moves: usize) -> f64 {
+    if moves == 0 {
+        return 0.0;
     }
-    pair.0 as f64 / pair.1 as f64 / 1e6
+    nanos as f64 / moves as f64 / 1e6
 }
 
 /// The resident set size of this process in KiB (Linux `/proc/self/status`).

@@ -33,6 +33,9 @@ pub struct TileLayout {
     /// Tile numbers ([`TileSet::tile_number`]) in drawing order: left to
     /// right, top to bottom, as the squares appear in the image.
     pub tiles: [u16; 64],
+    /// Squares (bit `row * 8 + col`) that something was drawn over after
+    /// their tile: only there can the pixels differ from the tile's.
+    pub drawn_over: u64,
 }
 
 /// Height of one players bar for a square size.
@@ -121,13 +124,17 @@ pub fn compose_into(
     canvas
         .pixels
         .resize((canvas.width * canvas.height) as usize, 0);
-    canvas.layout = Some(draw_board(tiles, layer, canvas, bar));
+    let mut layout = draw_board(tiles, layer, canvas, bar);
     if sq >= 16 {
         draw_coordinates(tiles, layer.orientation, canvas, bar);
+        // Files along the bottom row, ranks down the right column.
+        layout.drawn_over |= 0xff << 56 | 0x8080_8080_8080_8080;
     }
     if !layer.arrows.is_empty() {
         draw_arrows(tiles, layer, canvas, bar)?;
+        layout.drawn_over = u64::MAX;
     }
+    canvas.layout = Some(layout);
     if let Some(p) = players {
         draw_bar(tiles, &p.top, canvas, 0, bar);
         draw_bar(tiles, &p.bottom, canvas, bar + 8 * sq, bar);
@@ -146,6 +153,7 @@ fn draw_board(
     let mut layout = TileLayout {
         top,
         tiles: [0; 64],
+        drawn_over: 0,
     };
     for row in 0..8u32 {
         for col in 0..8u32 {

@@ -403,8 +403,15 @@ impl<'a, S: Sink> Stream<'a, S> {
     }
 
     /// Says the pending repeat of the row above.
-    #[inline]
+    #[inline(always)]
     pub fn flush(&mut self) {
+        if self.pending > 0 {
+            self.say_pending();
+        }
+    }
+
+    #[inline(never)]
+    fn say_pending(&mut self) {
         let mut left = std::mem::take(&mut self.pending);
         if left < MIN_MATCH {
             // The last `left` bytes of the stream, as literals.

@@ -62,9 +62,11 @@ impl Service {
         };
         let guard = self.lock_game(game_id).await;
         // Read again under the lock: this is the version we will change.
-        let Some(record) = self.store().game(game_id).await? else {
+        let since = self.now_ms();
+        let Some(view) = self.read_for_play(game_id, since).await? else {
             return refuse("I can't find that game.");
         };
+        let record = &view.record;
         if record.game.server_id != actor.server {
             return refuse("I can't find that game.");
         }
@@ -76,7 +78,19 @@ impl Service {
                 return refuse("This game has moved on since that button was shown; nothing was changed. Use the newest board.");
             }
         }
-        Ok((guard, self.load(record).await?))
+        Ok((guard, self.load_for_play(view, since).await?))
+    }
+
+    /// The game `game_id` with what a move reads along with it (timed).
+    async fn read_for_play(
+        &self,
+        game_id: i64,
+        since_ms: i64,
+    ) -> Result<Option<crate::store::PlayView>, ServiceError> {
+        let started = std::time::Instant::now();
+        let view = self.store().play_view(game_id, since_ms).await?;
+        self.inner.timings.record(Stage::Read, started);
+        Ok(view)
     }
 
     /// The channel's game by this process's hint, if the hint still holds
@@ -90,16 +104,18 @@ impl Service {
             return Ok(None);
         };
         let guard = self.lock_game(game_id).await;
-        let Some(record) = self.store().game(game_id).await? else {
+        let since = self.now_ms();
+        let Some(view) = self.read_for_play(game_id, since).await? else {
             return Ok(None);
         };
+        let record = &view.record;
         let holds = record.is_active()
             && record.game.server_id == actor.server
             && record.game.channel_id.as_deref() == Some(actor.channel.as_str());
         if !holds {
             return Ok(None);
         }
-        Ok(Some((guard, self.load(record).await?)))
+        Ok(Some((guard, self.load_for_play(view, since).await?)))
     }
 
     pub(super) async fn play_move(
@@ -137,16 +153,27 @@ impl Service {
         self.inner.timings.record(Stage::Validate, started);
         match played {
             Ok(()) => {
-                // The players' rows (for the names bar) are read while the
-                // move commits; nothing is answered before the commit.
-                let record = session.record.clone();
-                let (applied, players) = tokio::join!(
+                let players = match &session.read_along {
+                    Some(read) => read.players.clone(),
+                    None => self.players_of(&session.record).await?,
+                };
+                // The board is drawn while the database commits the move
+                // (the commit is polled first, so its statement is on its way
+                // before the drawing starts), unless the move ends the game:
+                // its points bar waits for the settlement. Nothing is
+                // answered before the commit.
+                let frame = match game.is_over() {
+                    false => Some(self.move_board_frame(&session, &game, &players).await?),
+                    true => None,
+                };
+                let (applied, image) = tokio::join!(
+                    biased;
                     self.commit(&mut session, &game, true),
-                    self.players_of(&record)
+                    async { frame.map(|f| self.draw_now(f)).transpose() },
                 );
-                let applied = applied?;
+                let (applied, image) = (applied?, image?);
                 let mut reply = self
-                    .board_reply_with(&session, &game, applied.ratings, players?)
+                    .board_reply_with(&session, &game, applied.ratings, players, image)
                     .await?;
                 reply.text = format!("{} — {}", echo_move(&game), reply.text);
                 if applied.vacation_ended {

@@ -17,7 +17,8 @@ use super::{
 use crate::{
     chess::{color_name, Ending, Game, GameResult, Termination},
     store::{
-        Applied, GameChange, GameRecord, GameState, MoveRecord, Score, ServerSettings, StoreError,
+        Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView, PlayerRecord,
+        Score, ServerSettings, StoreError, Vacation,
     },
 };
 
@@ -43,6 +44,18 @@ pub(super) struct Session {
     /// The server's settings, read at most once per command (see
     /// [`Service::settings_of`]).
     settings: tokio::sync::OnceCell<ServerSettings>,
+    /// What was read along with the game, if it was read for play.
+    pub read_along: Option<ReadAlong>,
+}
+
+/// The players' rows and vacations read in the same query as the game
+/// ([`PlayView`]).
+pub(super) struct ReadAlong {
+    /// White's and Black's ladder rows.
+    pub players: [Option<PlayerRecord>; 2],
+    /// White's and Black's vacations ending after `since_ms`.
+    vacations: [Vec<Vacation>; 2],
+    since_ms: i64,
 }
 
 impl Session {
@@ -70,6 +83,22 @@ impl Session {
             Color::White => &self.record.game.white_id,
             Color::Black => &self.record.game.black_id,
         }
+    }
+
+    /// The vacations of `color`'s player that end after `since_ms`, if they
+    /// were read along with the game (and the read covers `since_ms`).
+    fn known_vacations(&self, color: Color, since_ms: i64) -> Option<Vec<Vacation>> {
+        let read = self
+            .read_along
+            .as_ref()
+            .filter(|r| r.since_ms <= since_ms)?;
+        let all = &read.vacations[crate::chess::color_index(color)];
+        Some(
+            all.iter()
+                .filter(|v| v.ends_ms > since_ms)
+                .copied()
+                .collect(),
+        )
     }
 }
 
@@ -129,8 +158,38 @@ impl Service {
         }
     }
 
+    /// Rebuilds a game read for play, keeping what was read along with it.
+    pub(super) async fn load_for_play(
+        &self,
+        view: PlayView,
+        since_ms: i64,
+    ) -> Result<Session, ServiceError> {
+        let PlayView {
+            record,
+            settings,
+            players,
+            vacations,
+        } = view;
+        let mut session = self.load_with(record, Some(settings)).await?;
+        session.read_along = Some(ReadAlong {
+            players,
+            vacations,
+            since_ms,
+        });
+        Ok(session)
+    }
+
     /// Rebuilds a stored game.
     pub(super) async fn load(&self, record: GameRecord) -> Result<Session, ServiceError> {
+        self.load_with(record, None).await
+    }
+
+    /// Rebuilds a stored game, with its server's settings if already read.
+    async fn load_with(
+        &self,
+        record: GameRecord,
+        settings: Option<ServerSettings>,
+    ) -> Result<Session, ServiceError> {
         let cached = {
             let cache = self
                 .inner
@@ -143,21 +202,47 @@ impl Service {
                 .filter(|(version, _)| *version == record.version)
                 .map(|(_, game)| game.clone())
         };
-        let settings = tokio::sync::OnceCell::new();
-        let game = match cached {
-            Some(game) => game,
-            None => {
+        let game = match (cached, &settings) {
+            (Some(game), _) => game,
+            (None, Some(server)) => self.replay(&record, server).await?,
+            (None, None) => {
                 let server = self.store().server(&record.game.server_id).await?;
                 let game = self.replay(&record, &server).await?;
-                let _ = settings.set(server);
-                game
+                return Ok(Session {
+                    record,
+                    game,
+                    settings: server.into(),
+                    read_along: None,
+                });
             }
         };
         Ok(Session {
             record,
             game,
-            settings,
+            settings: settings.map_or_else(tokio::sync::OnceCell::new, Into::into),
+            read_along: None,
         })
+    }
+
+    /// The vacations of `color`'s player in `session` that end after
+    /// `since_ms`: as read along with the game, else from the store.
+    pub(super) async fn vacations_of(
+        &self,
+        session: &Session,
+        color: Color,
+        since_ms: i64,
+    ) -> Result<Vec<Vacation>, ServiceError> {
+        if let Some(known) = session.known_vacations(color, since_ms) {
+            return Ok(known);
+        }
+        Ok(self
+            .store()
+            .vacations(
+                &session.record.game.server_id,
+                session.player_id(color),
+                since_ms,
+            )
+            .await?)
     }
 
     /// The settings of the session's server, read on first use.
@@ -232,7 +317,7 @@ impl Service {
             // after the commit) are read alongside the vacations of the
             // player now to move.
             let (deadline, settings) = tokio::join!(
-                self.deadline_for(&session.record, game, 0),
+                self.deadline_for(session, game, 0),
                 self.settings_of(session)
             );
             settings?;
@@ -273,16 +358,28 @@ impl Service {
             _ => None,
         };
         // The player who moved is back from any vacation.
-        let ends_vacation_of = new_move
-            .as_ref()
-            .map(|_| session.player_id(!game.turn()).to_owned());
+        let mover = match &new_move {
+            Some(_) => {
+                let color = !game.turn();
+                let running = self
+                    .vacations_of(session, color, now)
+                    .await?
+                    .iter()
+                    .any(|v| v.starts_ms <= now && v.ends_ms > now);
+                Some(Mover {
+                    user_id: session.player_id(color).to_owned(),
+                    vacation_running: running,
+                })
+            }
+            None => None,
+        };
         let change = GameChange {
             game_id: session.record.id,
             expected_version: session.record.version,
             new_move,
             state: state.clone(),
             rating,
-            ends_vacation_of,
+            mover,
             at_ms: now,
         };
         let started = std::time::Instant::now();

@@ -10,8 +10,6 @@
 //! The cost of re-arming at start-up is one indexed query; memory does not
 //! grow with the number of pending deadlines.
 
-use shakmaty::Color;
-
 use super::{
     buttons::GameButton,
     error::{refuse, ServiceError},
@@ -21,7 +19,7 @@ use super::{
 use crate::{
     chess::{color_name, Game},
     clock::{clocks_after, human_left, TimeControl},
-    store::{GameRecord, StoreError},
+    store::StoreError,
 };
 
 const HOUR_MS: i64 = 3_600_000;
@@ -44,10 +42,11 @@ impl Service {
     /// turn's extra time; for a live game, when the mover's flag falls.
     pub(super) async fn deadline_for(
         &self,
-        record: &GameRecord,
+        session: &Session,
         game: &Game,
         bonus_ms: i64,
     ) -> Result<Option<i64>, ServiceError> {
+        let record = &session.record;
         let Ok(tc) = record.game.time_control.parse::<TimeControl>() else {
             return Ok(None);
         };
@@ -57,16 +56,8 @@ impl Service {
         let turn_start = game.last_ply().map_or(record.game.created_ms, |p| p.at_ms);
         Ok(Some(match &tc {
             TimeControl::Correspondence(c) => {
-                let mover = match game.turn() {
-                    Color::White => &record.game.white_id,
-                    Color::Black => &record.game.black_id,
-                };
                 let mut deadline = turn_start + i64::from(c.days()) * DAY_MS;
-                for v in self
-                    .store()
-                    .vacations(&record.game.server_id, mover, turn_start)
-                    .await?
-                {
+                for v in self.vacations_of(session, game.turn(), turn_start).await? {
                     if v.starts_ms < deadline {
                         deadline += v.ends_ms - v.starts_ms.max(turn_start);
                     }
@@ -212,7 +203,7 @@ impl Service {
         now: i64,
     ) -> Result<(Option<i64>, Result<(), StoreError>), ServiceError> {
         let r = &session.record;
-        let deadline = self.deadline_for(r, &session.game, bonus).await?;
+        let deadline = self.deadline_for(session, &session.game, bonus).await?;
         let reminder = self
             .next_reminder_for(session, &session.game, deadline, now)
             .await?;

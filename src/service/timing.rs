@@ -1,5 +1,6 @@
 //! Where a move's time goes: cumulative nanoseconds and counts of the stages
-//! of the hot path (validating the move, committing it, rendering the board),
+//! of the hot path (reading the game, validating the move, committing it,
+//! rendering the board),
 //! kept in relaxed atomics so measuring costs a few nanoseconds per stage.
 //! `chessbot bench` reads them to print the cost breakdown.
 
@@ -11,15 +12,21 @@ use std::{
 /// A stage of handling a command.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// Reading the game (with its players and vacations) under its lock.
+    Read,
     /// Parsing the move text and checking it against the position.
     Validate,
-    /// `Store::apply`: the version-checked transaction.
+    /// `Store::apply`: the version-checked commit.
     Commit,
-    /// Rendering the board PNG (including the hop to a blocking thread).
+    /// Drawing the board PNG, on a blocking thread (a move's drawing runs
+    /// while its change commits).
     Render,
+    /// Waiting for the drawing when the reply needs it: what of the
+    /// drawing the commit did not hide.
+    RenderWait,
 }
 
-const STAGES: usize = 3;
+const STAGES: usize = 5;
 
 /// Running totals per stage.
 #[derive(Default)]
@@ -31,9 +38,11 @@ pub(super) struct StageTimings {
 /// Totals read at one moment: (total nanoseconds, count) per stage.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StageSnapshot {
+    pub read: (u64, u64),
     pub validate: (u64, u64),
     pub commit: (u64, u64),
     pub render: (u64, u64),
+    pub render_wait: (u64, u64),
 }
 
 impl StageSnapshot {
@@ -41,9 +50,11 @@ impl StageSnapshot {
     pub fn since(&self, earlier: &StageSnapshot) -> StageSnapshot {
         let d = |a: (u64, u64), b: (u64, u64)| (a.0.saturating_sub(b.0), a.1.saturating_sub(b.1));
         StageSnapshot {
+            read: d(self.read, earlier.read),
             validate: d(self.validate, earlier.validate),
             commit: d(self.commit, earlier.commit),
             render: d(self.render, earlier.render),
+            render_wait: d(self.render_wait, earlier.render_wait),
         }
     }
 }
@@ -65,9 +76,11 @@ impl StageTimings {
             )
         };
         StageSnapshot {
+            read: read(Stage::Read),
             validate: read(Stage::Validate),
             commit: read(Stage::Commit),
             render: read(Stage::Render),
+            render_wait: read(Stage::RenderWait),
         }
     }
 }

@@ -2,13 +2,11 @@
 //! time, buttons, the player to mention) and, once a game has ended, its
 //! result with both players' rating changes and new levels.
 
-use std::sync::Arc;
-
 use shakmaty::{Color, Move, Position, Square};
 
 use super::{
-    buttons::GameButton, error::ServiceError, session::Session, ButtonStyle, Card, Image, Reply,
-    Service,
+    buttons::GameButton, error::ServiceError, session::Session, timing::Stage, ButtonStyle, Card,
+    Image, Reply, Service,
 };
 use crate::{
     chess::{color_index, color_name, Game},
@@ -27,8 +25,12 @@ impl Service {
         game: &Game,
         ratings: Option<[RatingChangeRecord; 2]>,
     ) -> Result<Reply, ServiceError> {
-        let players = self.players_of(&session.record).await?;
-        self.board_reply_with(session, game, ratings, players).await
+        let players = match &session.read_along {
+            Some(read) => read.players.clone(),
+            None => self.players_of(&session.record).await?,
+        };
+        self.board_reply_with(session, game, ratings, players, None)
+            .await
     }
 
     /// Both players' rows of a game (names and points), in one query.
@@ -45,27 +47,19 @@ impl Service {
             .await?)
     }
 
-    /// [`Self::board_reply`] with the players' rows already read (a move
-    /// reads them while its change commits). Points come from `ratings`
-    /// when the game has just been settled.
+    /// [`Self::board_reply`] with the players' rows already read, and the
+    /// board already drawn if `image` (a move draws it while it commits).
+    /// Points come from `ratings` when the game has just been settled.
     pub(super) async fn board_reply_with(
         &self,
         session: &Session,
         game: &Game,
         ratings: Option<[RatingChangeRecord; 2]>,
-        [white_row, black_row]: [Option<PlayerRecord>; 2],
+        players: [Option<PlayerRecord>; 2],
+        image: Option<Image>,
     ) -> Result<Reply, ServiceError> {
         let record = &session.record;
-        let name_or_id = |row: &Option<PlayerRecord>, id: &str| {
-            row.as_ref()
-                .map_or_else(|| id.to_owned(), |p| p.display_name.clone())
-        };
-        let white = name_or_id(&white_row, &record.game.white_id);
-        let black = name_or_id(&black_row, &record.game.black_id);
-        let points = match &ratings {
-            Some([w, b]) => [w.after, b.after],
-            None => [&white_row, &black_row].map(|row| row.as_ref().map_or(0, |p| p.points)),
-        };
+        let ([white, black], points) = names_and_points(record, &players, ratings.as_ref());
         let name = |c: Color| match c {
             Color::White => white.as_str(),
             Color::Black => black.as_str(),
@@ -144,10 +138,15 @@ impl Service {
             }
         ));
         reply.card = Some(card);
-        reply.image = Some(
-            self.board_image(session, game, tc.as_ref(), [&white, &black], points)
-                .await?,
-        );
+        reply.image = Some(match image {
+            Some(image) => image,
+            None => {
+                let frame = self
+                    .board_frame(session, game, tc.as_ref(), [&white, &black], points)
+                    .await?;
+                self.render_board(frame, image_name(session, game)).await?
+            }
+        });
         if !game.is_over() {
             let button =
                 |action, label: &str, style| self.game_button(session, action, label, style);
@@ -185,14 +184,51 @@ impl Service {
         Ok(reply)
     }
 
-    async fn board_image(
+    /// What the board of `game` (not ended) will show, for a move to draw
+    /// while its change commits ([`Self::draw_now`]).
+    pub(super) async fn move_board_frame(
+        &self,
+        session: &Session,
+        game: &Game,
+        players: &[Option<PlayerRecord>; 2],
+    ) -> Result<(Frame, String), ServiceError> {
+        let ([white, black], points) = names_and_points(&session.record, players, None);
+        let tc: Option<TimeControl> = session.record.game.time_control.parse().ok();
+        let frame = self
+            .board_frame(session, game, tc.as_ref(), [&white, &black], points)
+            .await?;
+        Ok((frame, image_name(session, game)))
+    }
+
+    /// Draws a 480 px board on the calling thread. A move does this while
+    /// the database works on its commit: the drawing (about 0.1 ms, below
+    /// what tokio allows between two awaits) costs less than the hop to a
+    /// blocking thread and back (two thread wake-ups), and runs beside the
+    /// database's worker thread instead of after it.
+    pub(super) fn draw_now(
+        &self,
+        (frame, file_name): (Frame, String),
+    ) -> Result<Image, ServiceError> {
+        let started = std::time::Instant::now();
+        let png = self
+            .inner
+            .renderer
+            .render_png(&frame)
+            .map_err(|e| ServiceError::Internal(format!("render: {e}")))?;
+        crate::metrics::observe_render(started.elapsed());
+        self.inner.timings.record(Stage::Render, started);
+        Ok(Image { file_name, png })
+    }
+
+    /// What the board image of `game` shows.
+    async fn board_frame(
         &self,
         session: &Session,
         game: &Game,
         tc: Option<&TimeControl>,
         [white, black]: [&str; 2],
         points: [i64; 2],
-    ) -> Result<Image, ServiceError> {
+    ) -> Result<Frame, ServiceError> {
         let settings = self.settings_of(session).await?;
         let position = game.position();
         // The player to move sees the board from their side; a finished game
@@ -218,24 +254,34 @@ impl Service {
             top: line(!orientation),
             bottom: line(orientation),
         });
-        let renderer: Arc<_> = self.inner.renderer.clone();
-        let started = std::time::Instant::now();
-        let png = tokio::task::spawn_blocking(move || {
+        Ok(frame)
+    }
+
+    /// Draws `frame` on the blocking pool. The work starts at once; the
+    /// returned future only waits for it.
+    fn render_board(
+        &self,
+        frame: Frame,
+        file_name: String,
+    ) -> impl std::future::Future<Output = Result<Image, ServiceError>> + 'static {
+        let service = self.clone();
+        let task = tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();
-            let png = renderer.render_png(&frame);
+            let png = service.inner.renderer.render_png(&frame);
             crate::metrics::observe_render(started.elapsed());
+            service.inner.timings.record(Stage::Render, started);
             png
-        })
-        .await
-        .map_err(|e| ServiceError::Internal(format!("render task: {e}")))?
-        .map_err(|e| ServiceError::Internal(format!("render: {e}")))?;
-        self.inner
-            .timings
-            .record(super::timing::Stage::Render, started);
-        Ok(Image {
-            file_name: format!("game-{}-{}.png", session.record.id, game.plies().len()),
-            png,
-        })
+        });
+        let service = self.clone();
+        async move {
+            let waiting = std::time::Instant::now();
+            let png = task
+                .await
+                .map_err(|e| ServiceError::Internal(format!("render task: {e}")))?
+                .map_err(|e| ServiceError::Internal(format!("render: {e}")))?;
+            service.inner.timings.record(Stage::RenderWait, waiting);
+            Ok(Image { file_name, png })
+        }
     }
 
     /// What the name bars show beside each player: remaining time on a live
@@ -254,6 +300,33 @@ impl Service {
         }
         points.map(|p| Points::from_hundredths(p).to_string())
     }
+}
+
+/// Both players' names (their id if they have no row) and points, White's
+/// first; points after the game if it was just settled (`ratings`).
+fn names_and_points(
+    record: &GameRecord,
+    [white_row, black_row]: &[Option<PlayerRecord>; 2],
+    ratings: Option<&[RatingChangeRecord; 2]>,
+) -> ([String; 2], [i64; 2]) {
+    let name_or_id = |row: &Option<PlayerRecord>, id: &str| {
+        row.as_ref()
+            .map_or_else(|| id.to_owned(), |p| p.display_name.clone())
+    };
+    let names = [
+        name_or_id(white_row, &record.game.white_id),
+        name_or_id(black_row, &record.game.black_id),
+    ];
+    let points = match ratings {
+        Some([w, b]) => [w.after, b.after],
+        None => [white_row, black_row].map(|row| row.as_ref().map_or(0, |p| p.points)),
+    };
+    (names, points)
+}
+
+/// The file name of a board image: the game and its ply.
+fn image_name(session: &Session, game: &Game) -> String {
+    format!("game-{}-{}.png", session.record.id, game.plies().len())
 }
 
 /// The two squares a move touches, as highlighted (castling: king's from/to).

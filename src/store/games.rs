@@ -1,20 +1,20 @@
 //! Games and their moves: created from an accepted challenge, changed only
-//! through [`Store::apply`] (version-checked, one transaction), and read back
+//! through [`Store::apply`] (version-checked, see `apply.rs`), and read back
 //! for replay, lists and history.
 
 use sqlx::{any::AnyRow, Any, Row, Transaction};
 
 use super::{
-    flag, on_unique_violation, players::rating_change_from_row, time::end_vacation_in, Applied,
-    GameChange, GameRecord, GameState, MoveRecord, NewGame, RatingChangeRecord, Score, Store,
-    StoreError,
+    flag, on_unique_violation, players::rating_change_from_row, GameRecord, GameState, MoveRecord,
+    NewGame, RatingChangeRecord, Store, StoreError,
 };
 
-const GAME_COLUMNS: &str = "id, server_id, home_channel_id, channel_id, white_id, black_id, \
+pub(super) const GAME_COLUMNS: &str =
+    "id, server_id, home_channel_id, channel_id, white_id, black_id, \
      rated, time_control, initial_fen, result, termination, version, draw_offer, illegal_white, \
      illegal_black, deadline_ms, bonus_ms, next_reminder_ms, created_ms, ended_ms";
 
-fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
+pub(super) fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
     Ok(GameRecord {
         id: row.try_get("id")?,
         game: NewGame {
@@ -230,161 +230,5 @@ impl Store {
         } else {
             Err(StoreError::Conflict)
         }
-    }
-
-    /// Commits one action on a game: version check, the new move (if any),
-    /// the game's new state and, for a rated ending, both players' points and
-    /// records. All or nothing.
-    pub async fn apply(&self, change: &GameChange) -> Result<Applied, StoreError> {
-        let (_gate, mut tx) = self.begin_write().await?;
-        let s = &change.state;
-        let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
-             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, next_reminder_ms = $11, \
-             status = CASE WHEN $3 IS NULL THEN 'active' ELSE 'finished' END \
-             WHERE id = $1 AND version = $2 AND result IS NULL \
-             RETURNING version, server_id, white_id, black_id",
-        )
-        .bind(change.game_id)
-        .bind(change.expected_version)
-        .bind(s.result.clone())
-        .bind(s.termination.clone())
-        .bind(s.draw_offer.clone())
-        .bind(s.illegal_white)
-        .bind(s.illegal_black)
-        .bind(s.deadline_ms)
-        .bind(s.ended_ms)
-        .bind(s.bonus_ms)
-        .bind(s.next_reminder_ms)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = updated else {
-            return Err(StoreError::Conflict);
-        };
-        let version: i64 = row.try_get("version")?;
-        if let Some(m) = &change.new_move {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, uci, san, played_ms) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(change.game_id)
-            .bind(m.ply)
-            .bind(m.uci.clone())
-            .bind(m.san.clone())
-            .bind(m.played_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| on_unique_violation(e, StoreError::Conflict))?;
-        }
-        let ratings = match change.rating {
-            Some((score, settle)) => {
-                let server: String = row.try_get("server_id")?;
-                let white: String = row.try_get("white_id")?;
-                let black: String = row.try_get("black_id")?;
-                Some(
-                    self.settle_in(&mut tx, change, &server, [&white, &black], score, settle)
-                        .await?,
-                )
-            }
-            None => None,
-        };
-        let vacation_ended = match &change.ends_vacation_of {
-            Some(user) => {
-                let server: String = row.try_get("server_id")?;
-                end_vacation_in(&mut tx, &server, user, change.at_ms).await?
-            }
-            None => false,
-        };
-        tx.commit().await?;
-        Ok(Applied {
-            version,
-            ratings,
-            vacation_ended,
-        })
-    }
-
-    async fn settle_in(
-        &self,
-        tx: &mut Transaction<'static, Any>,
-        change: &GameChange,
-        server: &str,
-        players: [&str; 2],
-        score: Score,
-        settle: super::Settle,
-    ) -> Result<[RatingChangeRecord; 2], StoreError> {
-        let mut before = [0i64; 2];
-        for (i, user) in players.iter().enumerate() {
-            let sql = format!(
-                "SELECT points FROM players WHERE server_id = $1 AND user_id = $2{}",
-                self.for_update()
-            );
-            let row = sqlx::query(sqlx::AssertSqlSafe(sql))
-                .bind(server.to_owned())
-                .bind((*user).to_owned())
-                .fetch_optional(&mut **tx)
-                .await?;
-            before[i] = match row {
-                Some(row) => row.try_get("points")?,
-                None => 0,
-            };
-        }
-        let (white_delta, black_delta) = settle(before[0], before[1], score);
-        let deltas = [white_delta, black_delta];
-        let outcome = |i: usize| -> (i64, i64, i64) {
-            let won = match score {
-                Score::WhiteWins => i == 0,
-                Score::BlackWins => i == 1,
-                Score::Draw => false,
-            };
-            let lost = !won && score != Score::Draw;
-            (
-                i64::from(won),
-                i64::from(score == Score::Draw),
-                i64::from(lost),
-            )
-        };
-        let mut records = Vec::with_capacity(2);
-        for (i, user) in players.iter().enumerate() {
-            let (w, d, l) = outcome(i);
-            sqlx::query(
-                "INSERT INTO players (server_id, user_id, display_name, points, rated_games, wins, draws, losses) \
-                 VALUES ($1, $2, $2, $3, 1, $4, $5, $6) \
-                 ON CONFLICT (server_id, user_id) DO UPDATE SET points = players.points + $3, \
-                 rated_games = players.rated_games + 1, wins = players.wins + $4, \
-                 draws = players.draws + $5, losses = players.losses + $6",
-            )
-            .bind(server.to_owned())
-            .bind((*user).to_owned())
-            .bind(deltas[i])
-            .bind(w)
-            .bind(d)
-            .bind(l)
-            .execute(&mut **tx)
-            .await?;
-            let record = RatingChangeRecord {
-                game_id: change.game_id,
-                user_id: (*user).to_owned(),
-                before: before[i],
-                delta: deltas[i],
-                after: before[i] + deltas[i],
-                at_ms: change.at_ms,
-            };
-            sqlx::query(
-                "INSERT INTO rating_changes (game_id, server_id, user_id, before, delta, after, at_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(record.game_id)
-            .bind(server.to_owned())
-            .bind(record.user_id.clone())
-            .bind(record.before)
-            .bind(record.delta)
-            .bind(record.after)
-            .bind(record.at_ms)
-            .execute(&mut **tx)
-            .await?;
-            records.push(record);
-        }
-        let [white, black]: [RatingChangeRecord; 2] =
-            records.try_into().map_err(|_| StoreError::NotFound)?;
-        Ok([white, black])
     }
 }

@@ -10,11 +10,14 @@
 //!
 //! Every change to a game goes through [`Store::apply`], which checks the
 //! game's version, appends the move, writes the game's state and, for a rated
-//! ending, both players' points, all in one transaction.
+//! ending, both players' points, all or nothing (one statement for a move:
+//! `apply.rs`).
 
+mod apply;
 mod challenges;
 mod games;
 pub mod model;
+mod play;
 mod players;
 mod time;
 
@@ -26,6 +29,7 @@ use sqlx::{
 };
 
 pub use model::*;
+pub use play::PlayView;
 pub use time::Vacation;
 
 /// Which database a store talks to.
@@ -116,6 +120,11 @@ impl Store {
                 Backend::Postgres => 8,
             })
             .acquire_timeout(Duration::from_secs(10))
+            // sqlx pings a pooled connection before handing it out. A SQLite
+            // connection is a file in this process, not a socket that may
+            // have died; the ping only cost a round trip to its worker
+            // thread on every query.
+            .test_before_acquire(backend == Backend::Postgres)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
@@ -202,13 +211,22 @@ impl Store {
     pub async fn begin_write(
         &self,
     ) -> Result<(WriteGate, sqlx::Transaction<'static, sqlx::Any>), StoreError> {
-        Ok(match self.backend {
-            Backend::Sqlite => {
-                let gate = self.write_gate.clone().lock_owned().await;
-                (Some(gate), self.pool.begin_with("BEGIN IMMEDIATE").await?)
-            }
-            Backend::Postgres => (None, self.pool.begin().await?),
-        })
+        let gate = self.write_gate().await;
+        let tx = match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        };
+        Ok((gate, tx))
+    }
+
+    /// This process's place in the queue of SQLite writers (see the field
+    /// `write_gate`); nothing on PostgreSQL. Hold it while writing through
+    /// [`Store::pool`] directly (`chessbot bench` does, for its floor).
+    pub async fn write_gate(&self) -> WriteGate {
+        match self.backend {
+            Backend::Sqlite => Some(self.write_gate.clone().lock_owned().await),
+            Backend::Postgres => None,
+        }
     }
 
     /// `FOR UPDATE` where the backend has row locks (SQLite locks the whole

@@ -216,10 +216,23 @@ pub struct GameChange {
     /// For a rated game that ends decisively or drawn: the score, and the
     /// rule that turns both players' current points into changes.
     pub rating: Option<(Score, Settle)>,
-    /// A player who moved: their running vacation, if any, ends at `at_ms`
-    /// in the same transaction (a vacation ends when its player moves).
-    pub ends_vacation_of: Option<String>,
+    /// The player who moved, for a move: a vacation of theirs running at
+    /// `at_ms` ends then, in the same transaction (a vacation ends when its
+    /// player moves).
+    pub mover: Option<Mover>,
     pub at_ms: i64,
+}
+
+/// The player making a move, as the caller saw them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mover {
+    pub user_id: String,
+    /// Whether the caller saw a vacation of theirs running at the change's
+    /// `at_ms`. If the store finds otherwise, the change is refused with
+    /// [`super::StoreError::Conflict`], as for a stale version: what the
+    /// caller computed (the deadline, what it will tell the player) rests on
+    /// what it saw.
+    pub vacation_running: bool,
 }
 
 /// What a committed change did.
@@ -228,6 +241,6 @@ pub struct Applied {
     pub version: i64,
     /// White's and Black's rating change, for rated endings.
     pub ratings: Option<[RatingChangeRecord; 2]>,
-    /// Whether `ends_vacation_of` had a vacation running that is now over.
+    /// Whether the mover had a vacation running that is now over.
     pub vacation_ended: bool,
 }

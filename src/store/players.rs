@@ -4,20 +4,53 @@ use sqlx::{any::AnyRow, Row};
 
 use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, StoreError};
 
-const PLAYER_COLUMNS: &str =
+pub(super) const PLAYER_COLUMNS: &str =
     "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm";
 
+pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, theme, \
+     strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
+     vacation_days_per_year, reminder_hours";
+
 fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
+    player_from_prefixed(row, "")
+}
+
+/// A player row read under column names that start with `prefix` (a join
+/// reads several players' rows side by side).
+pub(super) fn player_from_prefixed(
+    row: &AnyRow,
+    prefix: &str,
+) -> Result<PlayerRecord, sqlx::Error> {
+    let column = |name: &str| format!("{prefix}{name}");
     Ok(PlayerRecord {
-        server_id: row.try_get("server_id")?,
-        user_id: row.try_get("user_id")?,
-        display_name: row.try_get("display_name")?,
-        points: row.try_get("points")?,
-        rated_games: row.try_get("rated_games")?,
-        wins: row.try_get("wins")?,
-        draws: row.try_get("draws")?,
-        losses: row.try_get("losses")?,
-        notify_dm: row.try_get::<i64, _>("notify_dm")? != 0,
+        server_id: row.try_get(column("server_id").as_str())?,
+        user_id: row.try_get(column("user_id").as_str())?,
+        display_name: row.try_get(column("display_name").as_str())?,
+        points: row.try_get(column("points").as_str())?,
+        rated_games: row.try_get(column("rated_games").as_str())?,
+        wins: row.try_get(column("wins").as_str())?,
+        draws: row.try_get(column("draws").as_str())?,
+        losses: row.try_get(column("losses").as_str())?,
+        notify_dm: row.try_get::<i64, _>(column("notify_dm").as_str())? != 0,
+    })
+}
+
+/// A server's settings read under column names that start with `prefix`.
+pub(super) fn settings_from_prefixed(
+    row: &AnyRow,
+    prefix: &str,
+) -> Result<ServerSettings, sqlx::Error> {
+    let column = |name: &str| format!("{prefix}{name}");
+    Ok(ServerSettings {
+        server_id: row.try_get(column("id").as_str())?,
+        default_time_control: row.try_get(column("default_time_control").as_str())?,
+        threads: row.try_get::<i64, _>(column("threads").as_str())? != 0,
+        theme: row.try_get(column("theme").as_str())?,
+        strict_illegal_moves: row.try_get::<i64, _>(column("strict_illegal_moves").as_str())? != 0,
+        challenge_ttl_ms: row.try_get(column("challenge_ttl_ms").as_str())?,
+        rated_games_per_pair_daily: row.try_get(column("rated_games_per_pair_daily").as_str())?,
+        vacation_days_per_year: row.try_get(column("vacation_days_per_year").as_str())?,
+        reminder_hours: parse_hours(&row.try_get::<String, _>(column("reminder_hours").as_str())?),
     })
 }
 
@@ -35,12 +68,10 @@ pub(super) fn rating_change_from_row(row: &AnyRow) -> Result<RatingChangeRecord,
 impl Store {
     /// The server's settings, creating the server with defaults on first use.
     pub async fn server(&self, server_id: &str) -> Result<ServerSettings, StoreError> {
-        const SELECT: &str = "SELECT id, default_time_control, threads, theme, \
-             strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
-             vacation_days_per_year, reminder_hours FROM servers WHERE id = $1";
+        let select = format!("SELECT {SERVER_COLUMNS} FROM servers WHERE id = $1");
         // Read first: the server nearly always exists, and a read does not
         // queue behind the one SQLite writer as an INSERT would.
-        let found = sqlx::query(SELECT)
+        let found = sqlx::query(sqlx::AssertSqlSafe(select.clone()))
             .bind(server_id.to_owned())
             .fetch_optional(&self.pool)
             .await?;
@@ -64,23 +95,13 @@ impl Store {
                 .bind(join_hours(&d.reminder_hours))
                 .execute(&self.pool)
                 .await?;
-                sqlx::query(SELECT)
+                sqlx::query(sqlx::AssertSqlSafe(select))
                     .bind(server_id.to_owned())
                     .fetch_one(&self.pool)
                     .await?
             }
         };
-        Ok(ServerSettings {
-            server_id: row.try_get("id")?,
-            default_time_control: row.try_get("default_time_control")?,
-            threads: row.try_get::<i64, _>("threads")? != 0,
-            theme: row.try_get("theme")?,
-            strict_illegal_moves: row.try_get::<i64, _>("strict_illegal_moves")? != 0,
-            challenge_ttl_ms: row.try_get("challenge_ttl_ms")?,
-            rated_games_per_pair_daily: row.try_get("rated_games_per_pair_daily")?,
-            vacation_days_per_year: row.try_get("vacation_days_per_year")?,
-            reminder_hours: parse_hours(&row.try_get::<String, _>("reminder_hours")?),
-        })
+        Ok(settings_from_prefixed(&row, "")?)
     }
 
     /// Writes a server's settings (the server must exist: see [`Store::server`]).

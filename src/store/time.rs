@@ -263,9 +263,9 @@ impl Store {
     }
 }
 
-/// Ends a player's running vacation at `now_ms` inside a write transaction
-/// (on its own, or together with the move that ends it); `true` if one was
-/// running.
+/// Ends a player's running vacation at `now_ms` inside a write transaction;
+/// `true` if one was running. (A move ends its player's vacation in its own
+/// statement: `apply.rs`.)
 pub(super) async fn end_vacation_in(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     server_id: &str,

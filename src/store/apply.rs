@@ -1,0 +1,236 @@
+//! Committing a change to a game ([`Store::apply`]): the version check, the
+//! game's new state, the move, the end of the mover's vacation and, for a
+//! rated ending, both players' points, all or nothing.
+//!
+//! The game part is one SQL statement on either backend, so that a move
+//! (the bot's most frequent write) is one round trip to the database:
+//!
+//! - SQLite: an `INSERT` into the view `game_changes`, whose trigger
+//!   (`migrations/sqlite/0004_game_changes.sql`) does the work; a stale
+//!   version aborts it with a message this module recognises.
+//! - PostgreSQL: `UPDATE games … RETURNING` with the move's `INSERT` and the
+//!   vacation's `UPDATE` as data-modifying CTEs that run only if it matched.
+//!
+//! A rated ending wraps that statement and the settlement in a transaction.
+
+use sqlx::{Any, AnyConnection, Row, Transaction};
+
+use super::{
+    on_unique_violation, Applied, Backend, GameChange, RatingChangeRecord, Score, Settle, Store,
+    StoreError,
+};
+
+/// What the trigger says when the version (or the mover's vacation) is not
+/// what the change was computed on.
+const STALE: &str = "chessbot: stale game";
+
+const SQLITE_APPLY: &str = "INSERT INTO game_changes (game_id, expected_version, result, \
+     termination, draw_offer, illegal_white, illegal_black, deadline_ms, ended_ms, bonus_ms, \
+     next_reminder_ms, ply, uci, san, played_ms, mover_id, vacation_running, at_ms) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)";
+
+const POSTGRES_APPLY: &str = "WITH g AS ( \
+       UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
+         illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, \
+         next_reminder_ms = $11, status = CASE WHEN $3::TEXT IS NULL THEN 'active' ELSE 'finished' END \
+       WHERE id = $1 AND version = $2 AND result IS NULL \
+         AND ($16::TEXT IS NULL OR ($17::BIGINT = 1) = EXISTS ( \
+           SELECT 1 FROM vacations v WHERE v.server_id = games.server_id AND v.user_id = $16 \
+             AND v.starts_ms <= $18 AND v.ends_ms > $18)) \
+       RETURNING version, server_id \
+     ), m AS ( \
+       INSERT INTO moves (game_id, ply, uci, san, played_ms) \
+       SELECT $1, $12, $13, $14, $15 FROM g WHERE $12::BIGINT IS NOT NULL \
+     ), v AS ( \
+       UPDATE vacations SET ends_ms = $18 FROM g \
+       WHERE $17::BIGINT = 1 AND vacations.server_id = g.server_id AND vacations.user_id = $16 \
+         AND vacations.starts_ms <= $18 AND vacations.ends_ms > $18 \
+       RETURNING 1 \
+     ) SELECT version FROM g";
+
+impl Store {
+    /// Commits one action on a game: version check, the new move (if any),
+    /// the game's new state, the end of the mover's vacation and, for a
+    /// rated ending, both players' points and records. All or nothing.
+    pub async fn apply(&self, change: &GameChange) -> Result<Applied, StoreError> {
+        let Some((score, settle)) = change.rating else {
+            // The common case (every move that does not end a rated game):
+            // the one statement is its own transaction.
+            let _gate = self.write_gate().await;
+            let mut conn = self.pool.acquire().await?;
+            return self.apply_game(&mut conn, change).await;
+        };
+        let (_gate, mut tx) = self.begin_write().await?;
+        let mut applied = self.apply_game(&mut tx, change).await?;
+        let row = sqlx::query("SELECT server_id, white_id, black_id FROM games WHERE id = $1")
+            .bind(change.game_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let server: String = row.try_get("server_id")?;
+        let white: String = row.try_get("white_id")?;
+        let black: String = row.try_get("black_id")?;
+        applied.ratings = Some(
+            self.settle_in(&mut tx, change, &server, [&white, &black], score, settle)
+                .await?,
+        );
+        tx.commit().await?;
+        Ok(applied)
+    }
+
+    /// The game part of [`Store::apply`], in one statement on `conn`.
+    async fn apply_game(
+        &self,
+        conn: &mut AnyConnection,
+        change: &GameChange,
+    ) -> Result<Applied, StoreError> {
+        let s = &change.state;
+        let m = change.new_move.as_ref();
+        let mover = change.mover.as_ref();
+        let vacation_running = mover.is_some_and(|m| m.vacation_running);
+        let sql = match self.backend {
+            Backend::Sqlite => SQLITE_APPLY,
+            Backend::Postgres => POSTGRES_APPLY,
+        };
+        let query = sqlx::query(sql)
+            .bind(change.game_id)
+            .bind(change.expected_version)
+            .bind(s.result.clone())
+            .bind(s.termination.clone())
+            .bind(s.draw_offer.clone())
+            .bind(s.illegal_white)
+            .bind(s.illegal_black)
+            .bind(s.deadline_ms)
+            .bind(s.ended_ms)
+            .bind(s.bonus_ms)
+            .bind(s.next_reminder_ms)
+            .bind(m.map(|m| m.ply))
+            .bind(m.map(|m| m.uci.clone()))
+            .bind(m.map(|m| m.san.clone()))
+            .bind(m.map(|m| m.played_ms))
+            .bind(mover.map(|m| m.user_id.clone()))
+            .bind(i64::from(vacation_running))
+            .bind(change.at_ms);
+        let version = match self.backend {
+            Backend::Sqlite => {
+                query.execute(&mut *conn).await.map_err(stale_or_unique)?;
+                change.expected_version + 1
+            }
+            Backend::Postgres => {
+                let row = query
+                    .fetch_optional(&mut *conn)
+                    .await
+                    .map_err(stale_or_unique)?
+                    .ok_or(StoreError::Conflict)?;
+                row.try_get("version")?
+            }
+        };
+        Ok(Applied {
+            version,
+            ratings: None,
+            vacation_ended: vacation_running,
+        })
+    }
+
+    async fn settle_in(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        change: &GameChange,
+        server: &str,
+        players: [&str; 2],
+        score: Score,
+        settle: Settle,
+    ) -> Result<[RatingChangeRecord; 2], StoreError> {
+        let mut before = [0i64; 2];
+        for (i, user) in players.iter().enumerate() {
+            let sql = format!(
+                "SELECT points FROM players WHERE server_id = $1 AND user_id = $2{}",
+                self.for_update()
+            );
+            let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(server.to_owned())
+                .bind((*user).to_owned())
+                .fetch_optional(&mut **tx)
+                .await?;
+            before[i] = match row {
+                Some(row) => row.try_get("points")?,
+                None => 0,
+            };
+        }
+        let (white_delta, black_delta) = settle(before[0], before[1], score);
+        let deltas = [white_delta, black_delta];
+        let outcome = |i: usize| -> (i64, i64, i64) {
+            let won = match score {
+                Score::WhiteWins => i == 0,
+                Score::BlackWins => i == 1,
+                Score::Draw => false,
+            };
+            let lost = !won && score != Score::Draw;
+            (
+                i64::from(won),
+                i64::from(score == Score::Draw),
+                i64::from(lost),
+            )
+        };
+        let mut records = Vec::with_capacity(2);
+        for (i, user) in players.iter().enumerate() {
+            let (w, d, l) = outcome(i);
+            sqlx::query(
+                "INSERT INTO players (server_id, user_id, display_name, points, rated_games, wins, draws, losses) \
+                 VALUES ($1, $2, $2, $3, 1, $4, $5, $6) \
+                 ON CONFLICT (server_id, user_id) DO UPDATE SET points = players.points + $3, \
+                 rated_games = players.rated_games + 1, wins = players.wins + $4, \
+                 draws = players.draws + $5, losses = players.losses + $6",
+            )
+            .bind(server.to_owned())
+            .bind((*user).to_owned())
+            .bind(deltas[i])
+            .bind(w)
+            .bind(d)
+            .bind(l)
+            .execute(&mut **tx)
+            .await?;
+            let record = RatingChangeRecord {
+                game_id: change.game_id,
+                user_id: (*user).to_owned(),
+                before: before[i],
+                delta: deltas[i],
+                after: before[i] + deltas[i],
+                at_ms: change.at_ms,
+            };
+            sqlx::query(
+                "INSERT INTO rating_changes (game_id, server_id, user_id, before, delta, after, at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(record.game_id)
+            .bind(server.to_owned())
+            .bind(record.user_id.clone())
+            .bind(record.before)
+            .bind(record.delta)
+            .bind(record.after)
+            .bind(record.at_ms)
+            .execute(&mut **tx)
+            .await?;
+            records.push(record);
+        }
+        let [white, black]: [RatingChangeRecord; 2] =
+            records.try_into().map_err(|_| StoreError::NotFound)?;
+        Ok([white, black])
+    }
+}
+
+/// A stale version or a duplicate ply is a [`StoreError::Conflict`].
+fn stale_or_unique(e: sqlx::Error) -> StoreError {
+    match &e {
+        sqlx::Error::Database(db) if db.message().contains(STALE) => StoreError::Conflict,
+        _ => on_unique_violation(e, StoreError::Conflict),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_trigger_says_what_the_store_recognises() {
+        let migration = include_str!("../../migrations/sqlite/0004_game_changes.sql");
+        assert!(migration.contains(&format!("RAISE(ABORT, '{}')", super::STALE)));
+    }
+}

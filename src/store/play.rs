@@ -1,0 +1,110 @@
+//! What a move needs to know, read in one query: the game, its server's
+//! settings (rules, theme, reminder hours), both players (names and points
+//! for the board) and their vacations (the next deadline, and whether the
+//! move ends the mover's). One round trip under the game's lock instead of
+//! four.
+
+use std::sync::LazyLock;
+
+use sqlx::Row;
+
+use super::{
+    games::{game_from_row, GAME_COLUMNS},
+    players::{player_from_prefixed, settings_from_prefixed, PLAYER_COLUMNS, SERVER_COLUMNS},
+    GameRecord, PlayerRecord, ServerSettings, Store, StoreError, Vacation,
+};
+
+/// A game with everything a move on it reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayView {
+    pub record: GameRecord,
+    pub settings: ServerSettings,
+    /// White's and Black's ladder rows, if they have one.
+    pub players: [Option<PlayerRecord>; 2],
+    /// White's and Black's vacations that end after the time asked for,
+    /// earliest start first.
+    pub vacations: [Vec<Vacation>; 2],
+}
+
+/// `t.a AS pa, t.b AS pb, …` for a comma-separated column list.
+fn aliased(table: &str, columns: &str, prefix: &str) -> String {
+    columns
+        .split(',')
+        .map(|c| format!("{table}.{c} AS {prefix}{c}", c = c.trim()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {game}, {server}, {white}, {black}, \
+           v.user_id AS v_user_id, v.id AS v_id, v.starts_ms AS v_starts_ms, v.ends_ms AS v_ends_ms \
+         FROM games g \
+         LEFT JOIN servers s ON s.id = g.server_id \
+         LEFT JOIN players w ON w.server_id = g.server_id AND w.user_id = g.white_id \
+         LEFT JOIN players b ON b.server_id = g.server_id AND b.user_id = g.black_id \
+         LEFT JOIN vacations v ON v.server_id = g.server_id \
+           AND v.user_id IN (g.white_id, g.black_id) AND v.ends_ms > $2 \
+         WHERE g.id = $1 ORDER BY v.starts_ms",
+        game = aliased("g", GAME_COLUMNS, ""),
+        server = aliased("s", SERVER_COLUMNS, "s_"),
+        white = aliased("w", PLAYER_COLUMNS, "w_"),
+        black = aliased("b", PLAYER_COLUMNS, "b_"),
+    )
+});
+
+impl Store {
+    /// The game `game_id` with its settings, players and the vacations of
+    /// both players that end after `since_ms`; `None` if there is no such
+    /// game. (One row per vacation found, or one row.)
+    pub async fn play_view(
+        &self,
+        game_id: i64,
+        since_ms: i64,
+    ) -> Result<Option<PlayView>, StoreError> {
+        let rows = sqlx::query(sqlx::AssertSqlSafe(PLAY_VIEW_SQL.as_str()))
+            .bind(game_id)
+            .bind(since_ms)
+            .fetch_all(&self.pool)
+            .await?;
+        let Some(first) = rows.first() else {
+            return Ok(None);
+        };
+        let record = game_from_row(first)?;
+        let settings = match first.try_get::<Option<String>, _>("s_id")? {
+            Some(_) => settings_from_prefixed(first, "s_")?,
+            // Every game's server is stored; this only guards the join.
+            None => self.server(&record.game.server_id).await?,
+        };
+        let player = |prefix: &str| -> Result<Option<PlayerRecord>, sqlx::Error> {
+            match first.try_get::<Option<String>, _>(format!("{prefix}user_id").as_str())? {
+                Some(_) => Ok(Some(player_from_prefixed(first, prefix)?)),
+                None => Ok(None),
+            }
+        };
+        let players = [player("w_")?, player("b_")?];
+        let mut vacations: [Vec<Vacation>; 2] = Default::default();
+        for row in &rows {
+            let Some(user) = row.try_get::<Option<String>, _>("v_user_id")? else {
+                continue;
+            };
+            let vacation = Vacation {
+                id: row.try_get("v_id")?,
+                starts_ms: row.try_get("v_starts_ms")?,
+                ends_ms: row.try_get("v_ends_ms")?,
+            };
+            if user == record.game.white_id {
+                vacations[0].push(vacation);
+            }
+            if user == record.game.black_id {
+                vacations[1].push(vacation);
+            }
+        }
+        Ok(Some(PlayView {
+            record,
+            settings,
+            players,
+            vacations,
+        }))
+    }
+}
