@@ -39,7 +39,23 @@ pub struct FloorOutcome {
     pub commit: Samples,
     /// validate + render + commit, back to back.
     pub whole: Samples,
-    pub ops_per_sec: f64,
+    /// Wall time of the run(s).
+    pub elapsed: std::time::Duration,
+}
+
+impl FloorOutcome {
+    pub fn ops_per_sec(&self) -> f64 {
+        self.whole.len() as f64 / self.elapsed.as_secs_f64()
+    }
+
+    /// Adds another run's figures to these.
+    pub fn extend(&mut self, other: FloorOutcome) {
+        self.validate.extend(other.validate);
+        self.render.extend(other.render);
+        self.commit.extend(other.commit);
+        self.whole.extend(other.whole);
+        self.elapsed += other.elapsed;
+    }
 }
 
 /// Prepares the floor's table and sample positions.
@@ -94,13 +110,9 @@ impl Floor {
         }
         let mut total = FloorOutcome::default();
         for task in tasks {
-            let part = task.await.context("floor worker panicked")??;
-            total.validate.extend(part.validate);
-            total.render.extend(part.render);
-            total.commit.extend(part.commit);
-            total.whole.extend(part.whole);
+            total.extend(task.await.context("floor worker panicked")??);
         }
-        total.ops_per_sec = ops as f64 / started.elapsed().as_secs_f64();
+        total.elapsed = started.elapsed();
         sqlx::query("DELETE FROM bench_floor_moves")
             .execute(self.store.pool())
             .await?;

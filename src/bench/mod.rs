@@ -22,8 +22,11 @@ use report::per_move;
 use crate::{
     clock::{Clock, ManualClock},
     render::{RenderConfig, Renderer},
-    service::Service,
+    service::{timing::StageSnapshot, Service},
 };
+
+/// Turns ours and the floor take in one run.
+const ROUNDS: usize = 4;
 
 /// Options of `chessbot bench`.
 #[derive(clap::Args, Debug, Clone)]
@@ -117,28 +120,43 @@ async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     )
     .await?;
 
-    let before = service.stage_timings();
-    let (loaded, slots) = throughput::play(
-        &service,
-        slots,
-        args.moves,
-        args.concurrency,
-        args.bad_rate,
-        args.seed + 1000,
-    )
-    .await?;
-    let stages = service.stage_timings().since(&before);
-
-    // Unloaded: one command at a time, for per-move cost without queueing.
-    let sequential_moves = (args.moves / 10).max(200);
-    let before = service.stage_timings();
-    let (sequential, _) =
-        throughput::play(&service, slots, sequential_moves, 1, 0.0, args.seed + 2000).await?;
-    let seq_stages = service.stage_timings().since(&before);
-
+    // Ours and the floor take turns, a quarter of the moves at a time, so
+    // that both see the same machine (others' load on a shared machine
+    // comes and goes).
     let floor = floor::Floor::new(store.clone(), renderer, args.seed).await?;
-    let floor_loaded = floor.run(args.moves, args.concurrency).await?;
-    let floor_seq = floor.run(sequential_moves, 1).await?;
+    let sequential_moves = (args.moves / 10).max(200);
+    let mut loaded = throughput::Outcome::default();
+    let mut sequential = throughput::Outcome::default();
+    let mut floor_loaded = floor::FloorOutcome::default();
+    let mut floor_seq = floor::FloorOutcome::default();
+    let mut stages = StageSnapshot::default();
+    let mut seq_stages = StageSnapshot::default();
+    let mut slots = slots;
+    for round in 0..ROUNDS as u64 {
+        let seed = args.seed + 1000 * (round + 1);
+        let before = service.stage_timings();
+        let (run, rest) = throughput::play(
+            &service,
+            slots,
+            args.moves / ROUNDS,
+            args.concurrency,
+            args.bad_rate,
+            seed,
+        )
+        .await?;
+        stages = stages.plus(&service.stage_timings().since(&before));
+        loaded.extend(run);
+        floor_loaded.extend(floor.run(args.moves / ROUNDS, args.concurrency).await?);
+
+        // One command at a time: per-move cost without queueing.
+        let before = service.stage_timings();
+        let (run, rest) =
+            throughput::play(&service, rest, sequential_moves / ROUNDS, 1, 0.0, seed + 500).await?;
+        seq_stages = seq_stages.plus(&service.stage_timings().since(&before));
+        sequential.extend(run);
+        floor_seq.extend(floor.run(sequential_moves / ROUNDS, 1).await?);
+        slots = rest;
+    }
     floor.finish().await?;
     store.close().await;
 
@@ -151,12 +169,12 @@ async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     );
     println!(
         "floor: {:>8.0} moves/s   per move {}",
-        floor_loaded.ops_per_sec,
+        floor_loaded.ops_per_sec(),
         floor_loaded.whole.summary()
     );
     println!(
         "cost ratio (floor moves/s ÷ ours): {:.2}×",
-        floor_loaded.ops_per_sec / loaded.moves_per_sec()
+        floor_loaded.ops_per_sec() / loaded.moves_per_sec()
     );
     println!(
         "refused attempts (wrong player, illegal): {}",
@@ -220,7 +238,7 @@ async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
         s.render.mean_ms(),
     );
     // Ours draws while it commits: only a wait for the drawing adds up.
-    let accounted = |t: &crate::service::timing::StageSnapshot, moves: usize| {
+    let accounted = |t: &StageSnapshot, moves: usize| {
         [t.read, t.validate, t.commit, t.render_wait]
             .into_iter()
             .map(|stage| per_move(stage, moves))

@@ -52,6 +52,14 @@ impl Outcome {
     pub fn moves_per_sec(&self) -> f64 {
         self.moves.len() as f64 / self.elapsed.as_secs_f64()
     }
+
+    /// Adds another run's figures to these.
+    pub fn extend(&mut self, other: Outcome) {
+        self.moves.extend(other.moves);
+        self.refusals.extend(other.refusals);
+        self.restarts += other.restarts;
+        self.elapsed += other.elapsed;
+    }
 }
 
 pub fn actor(user: &str, channel: &str) -> Actor {
@@ -193,10 +201,7 @@ pub async fn play(
     }
     let mut total = Outcome::default();
     for task in tasks {
-        let part = task.await.context("bench worker panicked")??;
-        total.moves.extend(part.moves);
-        total.refusals.extend(part.refusals);
-        total.restarts += part.restarts;
+        total.extend(task.await.context("bench worker panicked")??);
     }
     total.elapsed = started.elapsed();
     let slots = std::mem::take(&mut *queue.lock().unwrap_or_else(|e| e.into_inner()));

@@ -46,6 +46,18 @@ pub struct StageSnapshot {
 }
 
 impl StageSnapshot {
+    /// Both snapshots' totals added.
+    pub fn plus(&self, other: &StageSnapshot) -> StageSnapshot {
+        let add = |a: (u64, u64), b: (u64, u64)| (a.0 + b.0, a.1 + b.1);
+        StageSnapshot {
+            read: add(self.read, other.read),
+            validate: add(self.validate, other.validate),
+            commit: add(self.commit, other.commit),
+            render: add(self.render, other.render),
+            render_wait: add(self.render_wait, other.render_wait),
+        }
+    }
+
     /// The change since `earlier`.
     pub fn since(&self, earlier: &StageSnapshot) -> StageSnapshot {
         let d = |a: (u64, u64), b: (u64, u64)| (a.0.saturating_sub(b.0), a.1.saturating_sub(b.1));
