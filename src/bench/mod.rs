@@ -200,42 +200,40 @@ async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     };
     let (l, s) = (&floor_loaded, &floor_seq);
     let (ours_moves, seq_moves) = (loaded.moves.len(), sequential.moves.len());
-    let ours = |stage: (u64, u64)| per_move(stage, ours_moves);
-    let seq = |stage: (u64, u64)| per_move(stage, seq_moves);
-    row(
-        "read game (under its lock)",
-        ours(stages.read),
-        0.0,
-        seq(seq_stages.read),
-        0.0,
-    );
-    row(
+    // One stage: ours per move (under load, one at a time), the floor's
+    // counterpart (if it has one) beside each.
+    let stage_row = |name: &str,
+                     ours: fn(&StageSnapshot) -> (u64, u64),
+                     floor: Option<fn(&floor::FloorOutcome) -> f64>| {
+        let floor_of = |f: &floor::FloorOutcome| floor.map_or(0.0, |pick| pick(f));
+        row(
+            name,
+            per_move(ours(&stages), ours_moves),
+            floor_of(l),
+            per_move(ours(&seq_stages), seq_moves),
+            floor_of(s),
+        );
+    };
+    stage_row("read game (under its lock)", |t| t.read, None);
+    stage_row(
         "parse + validate",
-        ours(stages.validate),
-        l.validate.mean_ms(),
-        seq(seq_stages.validate),
-        s.validate.mean_ms(),
+        |t| t.validate,
+        Some(|f| f.validate.mean_ms()),
     );
-    row(
+    stage_row(
         "commit (board drawn meanwhile)",
-        ours(stages.commit),
-        l.commit.mean_ms(),
-        seq(seq_stages.commit),
-        s.commit.mean_ms(),
+        |t| t.commit,
+        Some(|f| f.commit.mean_ms()),
     );
-    row(
+    stage_row(
         "render (the drawing itself)",
-        ours(stages.render),
-        l.render.mean_ms(),
-        seq(seq_stages.render),
-        s.render.mean_ms(),
+        |t| t.render,
+        Some(|f| f.render.mean_ms()),
     );
-    row(
+    stage_row(
         "render waited for (endings)",
-        ours(stages.render_wait),
-        l.render.mean_ms(),
-        seq(seq_stages.render_wait),
-        s.render.mean_ms(),
+        |t| t.render_wait,
+        Some(|f| f.render.mean_ms()),
     );
     // Ours draws while it commits: only a wait for the drawing adds up.
     let accounted = |t: &StageSnapshot, moves: usize| {

@@ -1,5 +1,9 @@
-//! Experiment: what the store's calls on a move cost, one at a time, on a
-//! SQLite file: a bare round trip, the reads and the commit.
+//! What the store's calls on a move cost, one at a time, on a SQLite file:
+//! a bare round trip through the pool (the least any query costs), the game
+//! read alone, the read a move makes (`play_view`: game, settings, players,
+//! vacations), the commit of a move, and the floor's one-row `INSERT`.
+//!
+//! `cargo run --release --example store_calls`
 use std::time::Instant;
 
 use chessbot::store::{GameChange, GameState, MoveRecord, NewChallenge, NewGame, Store};
