@@ -153,10 +153,7 @@ impl Service {
         self.inner.timings.record(Stage::Validate, started);
         match played {
             Ok(()) => {
-                let players = match &session.read_along {
-                    Some(read) => read.players.clone(),
-                    None => self.players_of(&session.record).await?,
-                };
+                let players = self.players_for(&session).await?;
                 // The board is drawn while the database commits the move
                 // (the commit is polled first, so its statement is on its way
                 // before the drawing starts), unless the move ends the game:

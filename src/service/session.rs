@@ -202,18 +202,12 @@ impl Service {
                 .filter(|(version, _)| *version == record.version)
                 .map(|(_, game)| game.clone())
         };
-        let game = match (cached, &settings) {
-            (Some(game), _) => game,
-            (None, Some(server)) => self.replay(&record, server).await?,
+        let (game, settings) = match (cached, settings) {
+            (Some(game), settings) => (game, settings),
+            (None, Some(server)) => (self.replay(&record, &server).await?, Some(server)),
             (None, None) => {
                 let server = self.store().server(&record.game.server_id).await?;
-                let game = self.replay(&record, &server).await?;
-                return Ok(Session {
-                    record,
-                    game,
-                    settings: server.into(),
-                    read_along: None,
-                });
+                (self.replay(&record, &server).await?, Some(server))
             }
         };
         Ok(Session {
@@ -314,8 +308,8 @@ impl Service {
             None
         } else if new_move.is_some() {
             // The server's settings (reminder hours here, the board's theme
-            // after the commit) are read alongside the vacations of the
-            // player now to move.
+            // after the commit) and the vacations of the player now to move:
+            // read along with the game for a move, else read side by side.
             let (deadline, settings) = tokio::join!(
                 self.deadline_for(session, game, 0),
                 self.settings_of(session)

@@ -25,16 +25,25 @@ impl Service {
         game: &Game,
         ratings: Option<[RatingChangeRecord; 2]>,
     ) -> Result<Reply, ServiceError> {
-        let players = match &session.read_along {
-            Some(read) => read.players.clone(),
-            None => self.players_of(&session.record).await?,
-        };
+        let players = self.players_for(session).await?;
         self.board_reply_with(session, game, ratings, players, None)
             .await
     }
 
+    /// Both players' rows of the session's game: as read along with it for
+    /// play, else read now.
+    pub(super) async fn players_for(
+        &self,
+        session: &Session,
+    ) -> Result<[Option<PlayerRecord>; 2], ServiceError> {
+        match &session.read_along {
+            Some(read) => Ok(read.players.clone()),
+            None => self.players_of(&session.record).await,
+        }
+    }
+
     /// Both players' rows of a game (names and points), in one query.
-    pub(super) async fn players_of(
+    async fn players_of(
         &self,
         record: &GameRecord,
     ) -> Result<[Option<PlayerRecord>; 2], ServiceError> {
