@@ -150,8 +150,15 @@ async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
 
         // One command at a time: per-move cost without queueing.
         let before = service.stage_timings();
-        let (run, rest) =
-            throughput::play(&service, rest, sequential_moves / ROUNDS, 1, 0.0, seed + 500).await?;
+        let (run, rest) = throughput::play(
+            &service,
+            rest,
+            sequential_moves / ROUNDS,
+            1,
+            0.0,
+            seed + 500,
+        )
+        .await?;
         seq_stages = seq_stages.plus(&service.stage_timings().since(&before));
         sequential.extend(run);
         floor_seq.extend(floor.run(sequential_moves / ROUNDS, 1).await?);

@@ -219,11 +219,15 @@ impl Service {
         (frame, file_name): (Frame, String),
     ) -> Result<Image, ServiceError> {
         let started = std::time::Instant::now();
-        let png = self
-            .inner
-            .renderer
-            .render_png(&frame)
-            .map_err(|e| ServiceError::Internal(format!("render: {e}")))?;
+        // A bug in drawing must cost the player an apology, not the task
+        // answering them (as a panicking blocking task would: a JoinError).
+        let renderer = &self.inner.renderer;
+        let drawn =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| renderer.render_png(&frame)));
+        let png = match drawn {
+            Ok(png) => png.map_err(|e| ServiceError::Internal(format!("render: {e}")))?,
+            Err(_) => return Err(ServiceError::Internal("render panicked".to_owned())),
+        };
         crate::metrics::observe_render(started.elapsed());
         self.inner.timings.record(Stage::Render, started);
         Ok(Image { file_name, png })
