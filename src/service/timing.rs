@@ -18,8 +18,8 @@ pub enum Stage {
     Validate,
     /// `Store::apply`: the version-checked commit.
     Commit,
-    /// Drawing the board PNG, on a blocking thread (a move's drawing runs
-    /// while its change commits).
+    /// Drawing the board PNG: for a move on the calling thread while its
+    /// change commits, otherwise on a blocking thread.
     Render,
     /// Waiting for the drawing when the reply needs it: what of the
     /// drawing the commit did not hide.

@@ -45,7 +45,7 @@ static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| {
          LEFT JOIN players b ON b.server_id = g.server_id AND b.user_id = g.black_id \
          LEFT JOIN vacations v ON v.server_id = g.server_id \
            AND v.user_id IN (g.white_id, g.black_id) AND v.ends_ms > $2 \
-         WHERE g.id = $1 ORDER BY v.starts_ms",
+         WHERE g.id = $1",
         game = aliased("g", GAME_COLUMNS, ""),
         server = aliased("s", SERVER_COLUMNS, "s_"),
         white = aliased("w", PLAYER_COLUMNS, "w_"),
@@ -99,6 +99,11 @@ impl Store {
             if user == record.game.black_id {
                 vacations[1].push(vacation);
             }
+        }
+        // Sorted here rather than by the query, which would sort every
+        // move's rows through a temporary b-tree.
+        for list in &mut vacations {
+            list.sort_by_key(|v| (v.starts_ms, v.id));
         }
         Ok(Some(PlayView {
             record,
