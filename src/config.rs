@@ -17,7 +17,9 @@ use std::{
 use serde::Deserialize;
 
 use crate::{
-    clock::TimeControl,
+    backup::BackupPlan,
+    clock::{parse_duration, TimeControl},
+    limits::{Limits, Rate},
     render::Theme,
     store::{normalize_url, ServerSettings},
 };
@@ -57,6 +59,21 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// How long a challenge waits for an answer (servers' default), in hours.
     pub challenge_hours: u32,
+    /// Flood limits per user, `[burst, per_minute]`: slash commands.
+    pub limit_commands: [u32; 2],
+    /// … button presses.
+    pub limit_buttons: [u32; 2],
+    /// … autocomplete answers (one per keystroke: looser).
+    pub limit_autocomplete: [u32; 2],
+    /// Per server: expensive work (charts, histories, exports, data exports).
+    pub limit_expensive: [u32; 2],
+    /// Write a backup of the SQLite database into this folder every
+    /// `backup_every`; `None`: no automatic backups.
+    pub backup_dir: Option<PathBuf>,
+    /// How often to back up (`6h`, `1d`, …).
+    pub backup_every: String,
+    /// How many automatic backups to keep (the oldest go).
+    pub backup_keep: u32,
 }
 
 impl Default for Config {
@@ -75,8 +92,20 @@ impl Default for Config {
             log_format: LogFormat::Human,
             metrics_addr: None,
             challenge_hours: 24,
+            limit_commands: rate_pair(Limits::default().commands),
+            limit_buttons: rate_pair(Limits::default().buttons),
+            limit_autocomplete: rate_pair(Limits::default().autocomplete),
+            limit_expensive: rate_pair(Limits::default().expensive),
+            backup_dir: None,
+            backup_every: "1d".to_owned(),
+            backup_keep: 7,
         }
     }
+}
+
+/// `[burst, per_minute]` of a rate.
+fn rate_pair(rate: Rate) -> [u32; 2] {
+    [rate.burst, (rate.per_second * 60.0).round() as u32]
 }
 
 /// How log lines are written.
@@ -226,6 +255,13 @@ impl fmt::Debug for Config {
             .field("log_format", &self.log_format)
             .field("metrics_addr", &self.metrics_addr)
             .field("challenge_hours", &self.challenge_hours)
+            .field("limit_commands", &self.limit_commands)
+            .field("limit_buttons", &self.limit_buttons)
+            .field("limit_autocomplete", &self.limit_autocomplete)
+            .field("limit_expensive", &self.limit_expensive)
+            .field("backup_dir", &self.backup_dir)
+            .field("backup_every", &self.backup_every)
+            .field("backup_keep", &self.backup_keep)
             .finish()
     }
 }
@@ -257,7 +293,7 @@ pub enum ConfigError {
 /// Environment variables read by [`Config::load`], with the key each sets.
 /// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
 /// are `CHESSBOT_` + the key in capitals.
-pub const ENV_VARS: [(&str, &str); 13] = [
+pub const ENV_VARS: [(&str, &str); 16] = [
     ("DISCORD_TOKEN", "token"),
     ("DATABASE_URL", "database_url"),
     ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
@@ -271,6 +307,9 @@ pub const ENV_VARS: [(&str, &str); 13] = [
     ("CHESSBOT_LOG_FORMAT", "log_format"),
     ("CHESSBOT_METRICS_ADDR", "metrics_addr"),
     ("CHESSBOT_CHALLENGE_HOURS", "challenge_hours"),
+    ("CHESSBOT_BACKUP_DIR", "backup_dir"),
+    ("CHESSBOT_BACKUP_EVERY", "backup_every"),
+    ("CHESSBOT_BACKUP_KEEP", "backup_keep"),
 ];
 
 /// Where each value came from, to name it in errors.
@@ -409,6 +448,13 @@ impl Config {
                         .parse()
                         .map_err(|_| bad(format!("`{value}` is not a number of hours")))?
                 }
+                "backup_dir" => self.backup_dir = Some(PathBuf::from(value)),
+                "backup_every" => self.backup_every = value,
+                "backup_keep" => {
+                    self.backup_keep = value
+                        .parse()
+                        .map_err(|_| bad(format!("`{value}` is not a number of backups")))?
+                }
                 _ => {}
             }
         }
@@ -457,6 +503,44 @@ impl Config {
                 format!("{}: must be between 1 and 336", self.challenge_hours),
             ));
         }
+        match parse_duration(&self.backup_every) {
+            Ok(every) if every.as_secs() >= 60 => {}
+            Ok(_) => return Err(bad("backup_every", "must be at least 1m".to_owned())),
+            Err(e) => return Err(bad("backup_every", e.to_string())),
+        }
+        if self.backup_keep == 0 {
+            return Err(bad("backup_keep", "must be at least 1".to_owned()));
+        }
+        if let Some(dir) = &self.backup_dir {
+            if !dir.is_dir() {
+                return Err(bad(
+                    "backup_dir",
+                    format!("{} is not a folder", dir.display()),
+                ));
+            }
+            if matches!(
+                normalize_url(&self.database_url),
+                Ok((_, crate::store::Backend::Postgres))
+            ) {
+                return Err(bad(
+                    "backup_dir",
+                    "automatic backups are for SQLite; back PostgreSQL up with pg_dump".to_owned(),
+                ));
+            }
+        }
+        for (key, [burst, per_minute]) in [
+            ("limit_commands", self.limit_commands),
+            ("limit_buttons", self.limit_buttons),
+            ("limit_autocomplete", self.limit_autocomplete),
+            ("limit_expensive", self.limit_expensive),
+        ] {
+            if burst > 0 && per_minute == 0 {
+                return Err(bad(
+                    key,
+                    "a burst without a rate would refuse forever once spent: give a rate per minute, or 0 burst for no limit".to_owned(),
+                ));
+            }
+        }
         match (self.shards, self.shard_total) {
             (Some(_), None) => {
                 return Err(bad(
@@ -501,6 +585,29 @@ impl Config {
             d.reminder_hours = hours;
         }
         d
+    }
+
+    /// The flood limits (call on a validated config).
+    pub fn limits(&self) -> Limits {
+        let rate = |[burst, per_minute]: [u32; 2]| Rate::per_minute(burst, per_minute);
+        Limits {
+            commands: rate(self.limit_commands),
+            buttons: rate(self.limit_buttons),
+            autocomplete: rate(self.limit_autocomplete),
+            expensive: rate(self.limit_expensive),
+        }
+    }
+
+    /// The automatic backups, if `backup_dir` is set (call on a validated
+    /// config).
+    pub fn backup_plan(&self) -> Option<BackupPlan> {
+        let dir = self.backup_dir.clone()?;
+        let every = parse_duration(&self.backup_every).ok()?;
+        Some(BackupPlan {
+            dir,
+            every,
+            keep: self.backup_keep as usize,
+        })
     }
 
     /// The token, which `run` cannot do without.

@@ -39,10 +39,12 @@
 //! transaction with a version check → the board is rendered → `Reply`. The
 //! reply is built only after the commit, so an acknowledged move is never lost.
 
+pub mod backup;
 pub mod bench;
 pub mod chess;
 pub mod clock;
 pub mod config;
+pub mod limits;
 pub mod metrics;
 pub mod platform;
 pub mod rating;

@@ -48,6 +48,15 @@ enum CommandLine {
     /// Measure throughput and latency against the floor, or (`--scale`)
     /// start-up time and memory with a large database.
     Bench(chessbot::bench::BenchArgs),
+    /// Write a consistent copy of the SQLite database to FILE (safe while
+    /// the bot runs). PostgreSQL: use pg_dump.
+    Backup {
+        /// The new file (must not exist yet).
+        file: PathBuf,
+        /// Database URL; default: the configuration's `database_url`.
+        #[arg(long)]
+        database_url: Option<String>,
+    },
     /// Create or update the database schema and exit.
     Migrate {
         /// Database URL (`sqlite:chessbot.db`, `postgres://…`); default: the
@@ -107,6 +116,9 @@ fn main() -> ExitCode {
         CommandLine::Bench(args) => {
             runtime().and_then(|rt| rt.block_on(chessbot::bench::run(args)))
         }
+        CommandLine::Backup { file, database_url } => {
+            backup(cli.config.as_deref(), &file, database_url.as_deref())
+        }
         CommandLine::Migrate { database_url } => {
             migrate(cli.config.as_deref(), database_url.as_deref())
         }
@@ -138,10 +150,9 @@ async fn run_bot(config: Option<&Path>, args: RunArgs) -> anyhow::Result<()> {
         settings.shards = Some((range.first, range.last));
     }
     settings.shard_total = config.shard_total;
-    if let Some(addr) = config.metrics_addr {
-        let (bound, _task) = chessbot::metrics::spawn(addr, None).await?;
-        tracing::info!(%bound, "metrics at /metrics");
-    }
+    settings.metrics_addr = config.metrics_addr;
+    settings.limits = config.limits();
+    settings.backups = config.backup_plan();
     chessbot::platform::discord::run(settings, shutdown_signal()).await
 }
 
@@ -177,6 +188,28 @@ fn migrate(config: Option<&Path>, url: Option<&str>) -> anyhow::Result<()> {
     runtime()?.block_on(async {
         Store::open(url).await?.close().await;
         println!("database {} is up to date", redact_url(url));
+        Ok(())
+    })
+}
+
+/// `chessbot backup FILE`: one consistent copy of the configured SQLite
+/// database (or `--database-url`), made while the bot may be running.
+fn backup(config: Option<&Path>, file: &Path, url: Option<&str>) -> anyhow::Result<()> {
+    let config = Config::load(config)?;
+    chessbot::telemetry::init(config.log_format);
+    let url = url.unwrap_or(&config.database_url);
+    runtime()?.block_on(async {
+        let store = Store::connect(url).await?;
+        let started = std::time::Instant::now();
+        let result = store.backup_to(file).await;
+        store.close().await;
+        result?;
+        println!(
+            "backup of {} written to {} in {} ms",
+            redact_url(url),
+            file.display(),
+            started.elapsed().as_millis()
+        );
         Ok(())
     })
 }

@@ -12,6 +12,14 @@
 //! | `chessbot_render_seconds` (histogram)      | [`observe_render`], around each board render |
 //! | `chessbot_interaction_seconds` (histogram) | [`observe_interaction`], by an adapter: event received → answer sent |
 //! | `chessbot_open_games`                      | read from the store at scrape time |
+//! | `chessbot_rate_limited_total{kind}`        | [`rate_limited`], by the service's flood gate |
+//! | `chessbot_backups_total{outcome}`          | [`backup_done`], by the automatic backups |
+//! | `chessbot_backup_seconds` (histogram)      | [`backup_done`] |
+//! | `chessbot_last_backup_timestamp_seconds`   | [`backup_done`], after a backup succeeded |
+//!
+//! Besides `/metrics` the server answers `/healthz` (the process is alive)
+//! and `/readyz` (the gateway is connected, as the adapter reports with
+//! [`set_gateway_connected`], and the database answers a query).
 //!
 //! Counters are per process; Prometheus sums them across processes. The open
 //! games gauge is the database's count, the same in every process.
@@ -21,7 +29,7 @@ use std::{
     fmt::Write as _,
     net::SocketAddr,
     sync::{
-        atomic::{AtomicU64, Ordering},
+        atomic::{AtomicBool, AtomicU64, Ordering},
         Mutex, OnceLock,
     },
     time::{Duration, Instant},
@@ -43,6 +51,8 @@ pub enum Outcome {
     Refused,
     /// Failed on our side (the user saw an apology).
     Error,
+    /// Not run: the sender (or their server) went over a rate limit.
+    Limited,
 }
 
 impl Outcome {
@@ -51,6 +61,7 @@ impl Outcome {
             Outcome::Ok => "ok",
             Outcome::Refused => "refused",
             Outcome::Error => "error",
+            Outcome::Limited => "limited",
         }
     }
 }
@@ -108,6 +119,13 @@ pub struct Registry {
     moves_applied: AtomicU64,
     render_seconds: Histogram,
     interaction_seconds: Histogram,
+    /// By limit kind (`command`, `button`, `autocomplete`, `expensive`).
+    rate_limited: Mutex<BTreeMap<&'static str, u64>>,
+    backups_ok: AtomicU64,
+    backups_failed: AtomicU64,
+    backup_seconds: Histogram,
+    last_backup_unix: AtomicU64,
+    gateway_connected: AtomicBool,
 }
 
 static REGISTRY: Registry = Registry {
@@ -116,7 +134,43 @@ static REGISTRY: Registry = Registry {
     moves_applied: AtomicU64::new(0),
     render_seconds: Histogram::new(),
     interaction_seconds: Histogram::new(),
+    rate_limited: Mutex::new(BTreeMap::new()),
+    backups_ok: AtomicU64::new(0),
+    backups_failed: AtomicU64::new(0),
+    backup_seconds: Histogram::new(),
+    last_backup_unix: AtomicU64::new(0),
+    gateway_connected: AtomicBool::new(false),
 };
+
+/// A command, button press or autocomplete was refused by a rate limit.
+pub fn rate_limited(kind: &'static str) {
+    let mut counts = REGISTRY
+        .rate_limited
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    *counts.entry(kind).or_default() += 1;
+}
+
+/// An automatic backup finished (`ok`) or failed, after `took`.
+pub fn backup_done(ok: bool, took: Duration) {
+    if ok {
+        REGISTRY.backups_ok.fetch_add(1, Ordering::Relaxed);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        REGISTRY.last_backup_unix.store(now, Ordering::Relaxed);
+    } else {
+        REGISTRY.backups_failed.fetch_add(1, Ordering::Relaxed);
+    }
+    REGISTRY.backup_seconds.observe(took);
+}
+
+/// The platform adapter's gateway connection went up or down (`/readyz`).
+pub fn set_gateway_connected(connected: bool) {
+    REGISTRY
+        .gateway_connected
+        .store(connected, Ordering::Relaxed);
+}
 
 /// The process-wide registry.
 pub fn registry() -> &'static Registry {
@@ -162,6 +216,17 @@ impl Registry {
             .sum()
     }
 
+    /// Refusals by a rate limit of this kind so far.
+    pub fn rate_limited(&self, kind: &str) -> u64 {
+        let counts = self.rate_limited.lock().unwrap_or_else(|e| e.into_inner());
+        counts.get(kind).copied().unwrap_or(0)
+    }
+
+    /// Whether the adapter reports its gateway connected.
+    pub fn gateway_connected(&self) -> bool {
+        self.gateway_connected.load(Ordering::Relaxed)
+    }
+
     /// Everything, in Prometheus' text format.
     pub fn render(&self, open_games: Option<i64>) -> String {
         let mut out = String::new();
@@ -200,6 +265,37 @@ impl Registry {
             &mut out,
             "chessbot_interaction_seconds",
             "Time from a platform interaction arriving to its answer.",
+        );
+        out.push_str(
+            "# HELP chessbot_rate_limited_total Commands, buttons and autocompletes refused by a rate limit.\n\
+             # TYPE chessbot_rate_limited_total counter\n",
+        );
+        {
+            let counts = self.rate_limited.lock().unwrap_or_else(|e| e.into_inner());
+            for (kind, n) in counts.iter() {
+                let _ = writeln!(out, "chessbot_rate_limited_total{{kind=\"{kind}\"}} {n}");
+            }
+        }
+        let _ = writeln!(
+            out,
+            "# HELP chessbot_backups_total Automatic backups, by outcome.\n\
+             # TYPE chessbot_backups_total counter\n\
+             chessbot_backups_total{{outcome=\"ok\"}} {}\n\
+             chessbot_backups_total{{outcome=\"error\"}} {}",
+            self.backups_ok.load(Ordering::Relaxed),
+            self.backups_failed.load(Ordering::Relaxed)
+        );
+        self.backup_seconds.write(
+            &mut out,
+            "chessbot_backup_seconds",
+            "Time to write one automatic backup.",
+        );
+        let _ = writeln!(
+            out,
+            "# HELP chessbot_last_backup_timestamp_seconds Unix time of the last successful backup (0: none yet).\n\
+             # TYPE chessbot_last_backup_timestamp_seconds gauge\n\
+             chessbot_last_backup_timestamp_seconds {}",
+            self.last_backup_unix.load(Ordering::Relaxed)
         );
         if let Some(n) = open_games {
             let _ = writeln!(
@@ -281,9 +377,22 @@ async fn respond(head: &[u8], store: Option<&Store>) -> String {
                 "text/plain; version=0.0.4; charset=utf-8",
             )
         }
+        (Some("GET"), Some("/healthz")) => ("200 OK", "ok\n".to_owned(), "text/plain"),
+        (Some("GET"), Some("/readyz")) => {
+            let problems = readiness(store).await;
+            if problems.is_empty() {
+                ("200 OK", "ready\n".to_owned(), "text/plain")
+            } else {
+                (
+                    "503 Service Unavailable",
+                    format!("not ready: {}\n", problems.join("; ")),
+                    "text/plain",
+                )
+            }
+        }
         (Some("GET"), _) => (
             "404 Not Found",
-            "metrics are at /metrics\n".to_owned(),
+            "metrics are at /metrics; health at /healthz and /readyz\n".to_owned(),
             "text/plain",
         ),
         _ => (
@@ -296,6 +405,22 @@ async fn respond(head: &[u8], store: Option<&Store>) -> String {
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
+}
+
+/// What keeps the bot from serving: the gateway down, the database not
+/// answering (within 2 s). Empty when ready.
+async fn readiness(store: Option<&Store>) -> Vec<&'static str> {
+    let mut problems = Vec::new();
+    if !registry().gateway_connected() {
+        problems.push("gateway not connected");
+    }
+    if let Some(store) = store {
+        let ping = tokio::time::timeout(Duration::from_secs(2), store.ping()).await;
+        if !matches!(ping, Ok(Ok(()))) {
+            problems.push("database not answering");
+        }
+    }
+    problems
 }
 
 /// The open-games count, cached for a few seconds so that frequent scrapes

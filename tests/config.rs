@@ -58,6 +58,13 @@ fn the_example_file_is_valid_and_states_the_defaults() {
         "log_format",
         "metrics_addr",
         "challenge_hours",
+        "limit_commands",
+        "limit_buttons",
+        "limit_autocomplete",
+        "limit_expensive",
+        "backup_dir",
+        "backup_every",
+        "backup_keep",
     ] {
         assert!(text.contains(&format!("# {key} = ")), "{key} undocumented");
     }

@@ -276,6 +276,7 @@ async fn scenario() {
             "move",
             "notify",
             "pgn",
+            "privacy",
             "profile",
             "rating",
             "resign",

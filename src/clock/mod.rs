@@ -49,6 +49,7 @@
 //! # Ok::<(), chessbot::clock::TimeControlError>(())
 //! ```
 
+mod calendar;
 mod control;
 mod duration;
 mod live;
@@ -57,6 +58,7 @@ mod source;
 pub use control::{
     deadline_after, Correspondence, LiveControl, Stage, TimeControl, TimeControlError,
 };
+pub use calendar::{civil_from_days, utc_minute, utc_parts};
 pub use duration::{format_clk, human_left, human_seconds, parse_duration, DurationError};
 pub use live::{clocks_after, ClockState, Flag};
 pub use source::{Clock, ManualClock, SystemClock};

@@ -14,7 +14,13 @@ pub enum ButtonAction {
         action: GameButton,
         version: i64,
     },
+    /// Confirms `/privacy forget` (for whoever presses it: the button is
+    /// shown only to the asker, and erases only the presser's data).
+    PrivacyForget,
 }
+
+/// The custom id of [`ButtonAction::PrivacyForget`].
+pub const PRIVACY_FORGET_ID: &str = "privacy:forget";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChallengeButton {
@@ -74,6 +80,7 @@ impl ButtonAction {
                     .map_or("?", |(_, n)| n);
                 format!("game:{id}:{name}:{version}")
             }
+            ButtonAction::PrivacyForget => PRIVACY_FORGET_ID.to_owned(),
         }
     }
 
@@ -93,6 +100,7 @@ impl ButtonAction {
                 action: GAME_ACTIONS.iter().find(|(_, n)| n == name)?.0,
                 version: parse_id(version)?,
             }),
+            ["privacy", "forget"] => Some(ButtonAction::PrivacyForget),
             _ => None,
         }
     }
@@ -126,6 +134,7 @@ mod tests {
                 action: GameButton::DrawClaim,
                 version: 0,
             },
+            ButtonAction::PrivacyForget,
         ] {
             assert_eq!(ButtonAction::parse(&action.id()), Some(action));
         }

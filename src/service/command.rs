@@ -146,6 +146,16 @@ pub enum Command {
     Settings {
         changes: Vec<Setting>,
     },
+    /// The moderators' audit log of this server, newest first (moderators only).
+    SettingsLog {
+        page: i64,
+    },
+    /// What the bot stores about the asker, as a JSON attachment.
+    PrivacyShow,
+    /// Erase the asker's data; without confirmation the bot asks first.
+    PrivacyForget {
+        confirmed: bool,
+    },
     /// Take `days` of vacation (pausing correspondence deadlines), or end a
     /// running vacation with `0`.
     Vacation {

@@ -32,6 +32,13 @@ impl KnownPlayers {
         }
         known.insert((server.to_owned(), user.to_owned()), name.to_owned());
     }
+
+    /// Drops `user` on every server (their rows were erased: their next
+    /// command must record them afresh).
+    pub(super) fn forget_user(&self, user: &str) {
+        let mut known = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        known.retain(|(_, u), _| u != user);
+    }
 }
 
 impl Service {

@@ -15,10 +15,13 @@ pub mod error;
 mod help;
 mod known;
 mod ladder;
+mod limits;
 mod play;
+mod privacy;
 pub mod reply;
 mod session;
 mod settings;
+mod audit;
 mod time;
 pub mod timing;
 mod view;
@@ -44,6 +47,7 @@ struct Inner {
     sessions: session::Sessions,
     timings: timing::StageTimings,
     known_players: known::KnownPlayers,
+    gate: limits::Gate,
 }
 
 impl Service {
@@ -56,6 +60,9 @@ impl Service {
                 sessions: session::Sessions::default(),
                 timings: timing::StageTimings::default(),
                 known_players: known::KnownPlayers::default(),
+                // No limits until the operator's are set (`with_limits`):
+                // tests, the console and benchmarks run the bare path.
+                gate: limits::Gate::new(crate::limits::Limits::off()),
             }),
         }
     }
@@ -79,6 +86,10 @@ impl Service {
     pub async fn handle(&self, actor: &Actor, command: Command) -> Reply {
         let summary = command_name(&command);
         let started = std::time::Instant::now();
+        if let Some(slow_down) = self.rate_limit(actor, &command) {
+            crate::metrics::command_handled(summary, Outcome::Limited, started.elapsed());
+            return slow_down;
+        }
         let (reply, outcome) = match self.execute(actor, command).await {
             Ok(reply) => (reply, Outcome::Ok),
             Err(ServiceError::User(e)) => (Reply::private(e.0), Outcome::Refused),
@@ -96,6 +107,15 @@ impl Service {
 
     /// Runs a command, returning errors as they are.
     pub async fn execute(&self, actor: &Actor, command: Command) -> Result<Reply, ServiceError> {
+        // Privacy commands must not record the asker: `/privacy forget`
+        // by someone with no data has to leave no trace.
+        match command {
+            Command::PrivacyShow => return self.privacy_show(actor).await,
+            Command::PrivacyForget { confirmed } => {
+                return self.privacy_forget(actor, confirmed).await
+            }
+            _ => {}
+        }
         self.touch_player(&actor.server, &actor.user, &display_name(&actor.name))
             .await?;
         match command {
@@ -124,6 +144,10 @@ impl Service {
             Command::Pgn { game } => self.pgn(actor, game).await,
             Command::RatingPreview { opponent } => self.rating_preview(actor, &opponent).await,
             Command::Settings { changes } => self.settings(actor, changes).await,
+            Command::SettingsLog { page } => self.settings_log(actor, page).await,
+            // Answered above, before the asker is recorded.
+            Command::PrivacyShow => self.privacy_show(actor).await,
+            Command::PrivacyForget { confirmed } => self.privacy_forget(actor, confirmed).await,
             Command::Vacation { days } => self.vacation(actor, days).await,
             Command::Help => Ok(help::help()),
             Command::Button { id } => self.button(actor, &id).await,
@@ -157,6 +181,7 @@ impl Service {
                     GameButton::GiveTime => self.give_time(actor, id).await,
                 }
             }
+            ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
         }
     }
 }
@@ -190,6 +215,9 @@ fn command_name(command: &Command) -> &'static str {
         Command::Pgn { .. } => "pgn",
         Command::RatingPreview { .. } => "rating-preview",
         Command::Settings { .. } => "settings",
+        Command::SettingsLog { .. } => "settings-log",
+        Command::PrivacyShow => "privacy-show",
+        Command::PrivacyForget { .. } => "privacy-forget",
         Command::Vacation { .. } => "vacation",
         Command::Help => "help",
         Command::Button { .. } => "button",

@@ -27,10 +27,12 @@ pub struct Card {
     pub deadline_ms: Option<i64>,
 }
 
-/// An attached image, in memory.
+/// An attached file, in memory: a PNG image (a board, a chart), or the
+/// JSON export of `/privacy show` (a `.json` file name).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
     pub file_name: String,
+    /// The file's bytes (PNG unless the name says otherwise).
     pub png: Vec<u8>,
 }
 

@@ -1,6 +1,7 @@
 //! Server settings, changed by moderators only: default time control,
 //! threads, board theme, the strict illegal-move rule, challenge lifetime and
-//! the daily limit of rated games between the same two players.
+//! the daily limit of rated games between the same two players. Each value
+//! a moderator changes is recorded in the audit log (`audit.rs`).
 
 use super::{
     error::{refuse, ServiceError},
@@ -33,6 +34,7 @@ impl Service {
         if !actor.is_moderator && !personal_only {
             return refuse("Only moderators (Manage Server) can change the server's settings; everyone may set `notify`.");
         }
+        let before = settings.clone();
         let mut done = Vec::new();
         for change in changes {
             match change {
@@ -122,7 +124,13 @@ impl Service {
                 }
             }
         }
-        self.store().save_settings(&settings).await?;
+        // The change and its audit entries are committed together.
+        let entries = super::audit::settings_entries(actor, &before, &settings, self.now_ms());
+        if !entries.is_empty() {
+            self.store()
+                .save_settings_logged(&settings, &entries)
+                .await?;
+        }
         Ok(Reply::text(format!(
             "Settings changed: {}.",
             done.join("; ")

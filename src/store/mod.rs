@@ -14,11 +14,14 @@
 //! `apply.rs`).
 
 mod apply;
+mod audit;
+mod backup;
 mod challenges;
 mod games;
 pub mod model;
 mod play;
 mod players;
+mod privacy;
 mod time;
 
 use std::{str::FromStr, sync::Arc, time::Duration};
@@ -30,7 +33,14 @@ use sqlx::{
 
 pub use model::*;
 pub use play::PlayView;
+pub use audit::AuditEntry;
+pub use backup::BackupError;
+pub use privacy::Forget;
 pub use time::Vacation;
+
+/// What replaces a forgotten person's id and name in the rows that stay
+/// (their games, for their opponents; audit entries they wrote).
+pub const DELETED_PLAYER: &str = "deleted player";
 
 /// Which database a store talks to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -195,6 +205,12 @@ impl Store {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Whether the database answers a trivial query (`/readyz`).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
     }
 
     /// Closes the pool, waiting for connections in use to be returned.

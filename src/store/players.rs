@@ -106,23 +106,8 @@ impl Store {
 
     /// Writes a server's settings (the server must exist: see [`Store::server`]).
     pub async fn save_settings(&self, s: &ServerSettings) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
-             strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
-             vacation_days_per_year = $8, reminder_hours = $9 WHERE id = $1",
-        )
-        .bind(s.server_id.clone())
-        .bind(s.default_time_control.clone())
-        .bind(flag(s.threads))
-        .bind(s.theme.clone())
-        .bind(flag(s.strict_illegal_moves))
-        .bind(s.challenge_ttl_ms)
-        .bind(s.rated_games_per_pair_daily)
-        .bind(s.vacation_days_per_year)
-        .bind(join_hours(&s.reminder_hours))
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let mut conn = self.pool.acquire().await?;
+        update_settings(&mut conn, s).await
     }
 
     /// Records a player on a server (or refreshes their display name).
@@ -247,6 +232,30 @@ impl Store {
             .map(rating_change_from_row)
             .collect::<Result<_, _>>()?)
     }
+}
+
+/// Writes a server's settings on `conn` (a transaction or a connection).
+pub(super) async fn update_settings(
+    conn: &mut sqlx::AnyConnection,
+    s: &ServerSettings,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
+         strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
+         vacation_days_per_year = $8, reminder_hours = $9 WHERE id = $1",
+    )
+    .bind(s.server_id.clone())
+    .bind(s.default_time_control.clone())
+    .bind(flag(s.threads))
+    .bind(s.theme.clone())
+    .bind(flag(s.strict_illegal_moves))
+    .bind(s.challenge_ttl_ms)
+    .bind(s.rated_games_per_pair_daily)
+    .bind(s.vacation_days_per_year)
+    .bind(join_hours(&s.reminder_hours))
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// `[24, 1]` → `"24,1"`.

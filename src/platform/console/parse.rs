@@ -78,6 +78,13 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
     let Some((command, args)) = tokens.split_first() else {
         return Err("which command?".to_owned());
     };
+    // Subcommands (`/settings log 2`, `/privacy show`) become one name.
+    let (command, args) = match (command.as_str(), args.first().map(String::as_str)) {
+        ("settings", Some("log")) | ("privacy", Some("show" | "forget")) => {
+            (format!("{command} {}", args[0]), &args[1..])
+        }
+        _ => (command.clone(), args),
+    };
     let args = args
         .iter()
         .map(|t| match t.split_once(':') {
@@ -93,7 +100,7 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
         .collect();
     Ok(Line::Slash {
         user: user.to_owned(),
-        command: command.clone(),
+        command,
         args,
     })
 }
@@ -150,8 +157,11 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "vacation_days",
             "reminders",
             "notify",
+            "log",
         ],
         "vacation" => &["days"],
+        "settings log" => &["page"],
+        "privacy" | "privacy show" | "privacy forget" => &[],
         _ => return None,
     })
 }
@@ -266,6 +276,15 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                 &get("opponent").ok_or("`/rating` needs an opponent, e.g. `/rating @bob`")?,
             )?,
         },
+        "settings log" => Command::SettingsLog {
+            page: get("page")
+                .map(|v| number("page", &v))
+                .transpose()?
+                .unwrap_or(1),
+        },
+        "privacy" => return Err("`/privacy` takes `show` or `forget`".to_owned()),
+        "privacy show" => Command::PrivacyShow,
+        "privacy forget" => Command::PrivacyForget { confirmed: false },
         "settings" => {
             let mut changes = Vec::new();
             for (name, value) in &values {
@@ -282,6 +301,17 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                             .map(|h| number(name, h))
                             .collect::<Result<_, _>>()?,
                     ),
+                    "log" => {
+                        if values.len() > 1 {
+                            return Err(
+                                "either change settings or read the audit log (`log`), not both"
+                                    .to_owned(),
+                            );
+                        }
+                        return Ok(Command::SettingsLog {
+                            page: number(name, value)?,
+                        });
+                    }
                     "notify" => Setting::NotifyByDm(match value.trim() {
                         "dm" => true,
                         "channel" => false,

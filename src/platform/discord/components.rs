@@ -13,11 +13,23 @@ use super::{
 };
 use crate::service::Command;
 
-/// poise's event handler: routes component interactions, ignores the rest.
+/// poise's event handler: routes component interactions, tells `/readyz`
+/// whether the gateway is connected, ignores the rest.
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
+    match event {
+        serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => {
+            crate::metrics::set_gateway_connected(true);
+        }
+        serenity::FullEvent::ShardStageUpdate { event } => {
+            crate::metrics::set_gateway_connected(
+                event.new == serenity::ConnectionStage::Connected,
+            );
+        }
+        _ => {}
+    }
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(click),
     } = event

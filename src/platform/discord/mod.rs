@@ -73,6 +73,12 @@ pub struct BotSettings {
     /// Settings for servers the bot meets for the first time (from the
     /// configuration file); `None`: the built-in defaults.
     pub server_defaults: Option<crate::store::ServerSettings>,
+    /// Flood limits (see [`crate::limits::Limits`]).
+    pub limits: crate::limits::Limits,
+    /// Serve `/metrics`, `/healthz` and `/readyz` here; `None`: off.
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    /// Automatic backups of a SQLite database; `None`: off.
+    pub backups: Option<crate::backup::BackupPlan>,
 }
 
 impl BotSettings {
@@ -88,6 +94,9 @@ impl BotSettings {
             http_proxy: None,
             defer_after: DEFAULT_DEFER_AFTER,
             server_defaults: None,
+            limits: crate::limits::Limits::default(),
+            metrics_addr: None,
+            backups: None,
         }
     }
 }
@@ -122,9 +131,26 @@ pub async fn run(
         })
         .context("cannot load the board artwork")?,
     );
-    let service = Service::new(store, renderer, Arc::new(SystemClock));
+    let mut side_tasks = Vec::new();
+    if let Some(addr) = settings.metrics_addr {
+        let (bound, task) = crate::metrics::spawn(addr, Some(store.clone()))
+            .await
+            .with_context(|| format!("cannot serve metrics on {addr}"))?;
+        tracing::info!(%bound, "metrics at /metrics, health at /healthz and /readyz");
+        side_tasks.push(task);
+    }
+    if let Some(plan) = settings.backups.clone() {
+        tracing::info!(dir = %plan.dir.display(), every_s = plan.every.as_secs(), keep = plan.keep, "automatic backups on");
+        side_tasks.push(tokio::spawn(crate::backup::run(store.clone(), plan)));
+    }
+    let service =
+        Service::new(store, renderer, Arc::new(SystemClock)).with_limits(settings.limits);
     let inflight = InFlight::default();
     let result = serve(&settings, service.clone(), inflight.clone(), shutdown).await;
+    for task in side_tasks {
+        task.abort();
+    }
+    crate::metrics::set_gateway_connected(false);
     if !inflight.drain(DRAIN_TIMEOUT).await {
         tracing::warn!("some commands were still running after {DRAIN_TIMEOUT:?}; stopping anyway");
     }

@@ -1,12 +1,13 @@
 //! The slash commands, one file per topic: [`challenge`] (challenge,
 //! accept, decline, cancel), [`play`] (move, board, resign, draw, abort),
 //! [`ladder`] (games, leaderboard, profile, history, pgn, rating) and
-//! [`server`] (settings, help). Each one only turns its options into a
+//! [`server`] (settings, help) and [`privacy`] (show, forget). Each one only turns its options into a
 //! service [`Command`] and hands it to [`respond::answer`].
 
 pub mod challenge;
 pub mod ladder;
 pub mod play;
+pub mod privacy;
 pub mod server;
 
 use std::sync::atomic::Ordering;
@@ -42,6 +43,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         server::notify(),
         server::vacation(),
         server::help(),
+        privacy::privacy(),
     ]
 }
 

@@ -21,6 +21,13 @@ pub async fn complete_move(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
+    if !ctx
+        .data()
+        .service
+        .allow_autocomplete(&ctx.author().id.to_string())
+    {
+        return serenity::CreateAutocompleteResponse::new();
+    }
     let channel = ctx.channel_id().to_string();
     let suggestions = ctx
         .data()

@@ -51,6 +51,10 @@ pub async fn settings(
     #[description = "Hours before a correspondence deadline to remind the player, e.g. 24,1"]
     #[max_length = 32]
     reminders: Option<String>,
+    #[description = "Instead of changing anything: show the audit log, this page (1 = newest)"]
+    #[min = 1]
+    #[max = 10000]
+    log: Option<i64>,
 ) -> Result<(), Error> {
     if theme.is_some_and(|t| Theme::by_name(t).is_none()) {
         return refuse(ctx, "That theme is not available.").await;
@@ -79,6 +83,18 @@ pub async fn settings(
     .into_iter()
     .flatten()
     .collect();
+    // Discord lets a command take options or have subcommands, not both:
+    // `/settings log:N` stands for `/settings log [page]`.
+    if let Some(page) = log {
+        if !changes.is_empty() {
+            return refuse(
+                ctx,
+                "Either change settings or read the audit log (`log`), not both at once.",
+            )
+            .await;
+        }
+        return run(ctx, Command::SettingsLog { page }).await;
+    }
     run(ctx, Command::Settings { changes }).await
 }
 
