@@ -45,9 +45,18 @@ COPY config.example.toml /etc/chessbot/config.example.toml
 VOLUME ["/data"]
 WORKDIR /data
 ENV DATABASE_URL=sqlite:/data/chessbot.db
-# Only used when metrics_addr / CHESSBOT_METRICS_ADDR is set (e.g. 0.0.0.0:9100).
+# Metrics (/metrics) and health (/healthz, /readyz) on port 9100: the health
+# check below asks /readyz (Discord gateway connected, database answering).
+# Publish the port only to your Prometheus; unset the variable to turn the
+# server (and the health check's answer) off.
+ENV CHESSBOT_METRICS_ADDR=0.0.0.0:9100
 EXPOSE 9100
 USER chessbot:chessbot
+
+# `chessbot health` is a plain HTTP GET built into the binary (the slim
+# image has no curl). start-period: logging in to Discord takes a few seconds.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["chessbot", "health"]
 
 ENTRYPOINT ["chessbot"]
 CMD ["run"]

@@ -57,6 +57,17 @@ enum CommandLine {
         #[arg(long)]
         database_url: Option<String>,
     },
+    /// Ask a running bot's `/readyz` (or `--path`) and exit 0 if it answers
+    /// 200: the container `HEALTHCHECK`. Needs `metrics_addr`.
+    Health {
+        /// Address of the metrics server; default: the configuration's
+        /// `metrics_addr` (0.0.0.0 is asked on 127.0.0.1).
+        #[arg(long)]
+        addr: Option<std::net::SocketAddr>,
+        /// `/readyz` (gateway and database) or `/healthz` (process alive).
+        #[arg(long, default_value = "/readyz")]
+        path: String,
+    },
     /// Create or update the database schema and exit.
     Migrate {
         /// Database URL (`sqlite:chessbot.db`, `postgres://…`); default: the
@@ -119,6 +130,7 @@ fn main() -> ExitCode {
         CommandLine::Backup { file, database_url } => {
             backup(cli.config.as_deref(), &file, database_url.as_deref())
         }
+        CommandLine::Health { addr, path } => health(cli.config.as_deref(), addr, &path),
         CommandLine::Migrate { database_url } => {
             migrate(cli.config.as_deref(), database_url.as_deref())
         }
@@ -212,6 +224,40 @@ fn backup(config: Option<&Path>, file: &Path, url: Option<&str>) -> anyhow::Resu
         );
         Ok(())
     })
+}
+
+/// `chessbot health`: one plain HTTP/1.1 GET with a 3 s budget, no runtime.
+fn health(
+    config: Option<&Path>,
+    addr: Option<std::net::SocketAddr>,
+    path: &str,
+) -> anyhow::Result<()> {
+    use std::io::{Read, Write};
+    let mut addr = match addr {
+        Some(addr) => addr,
+        None => Config::load(config)?
+            .metrics_addr
+            .ok_or_else(|| anyhow::anyhow!("no metrics_addr configured: health checks need it"))?,
+    };
+    if addr.ip().is_unspecified() {
+        addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    let timeout = std::time::Duration::from_secs(3);
+    let mut stream = std::net::TcpStream::connect_timeout(&addr, timeout)
+        .map_err(|e| anyhow::anyhow!("cannot reach {addr}: {e}"))?;
+    stream.set_read_timeout(Some(timeout))?;
+    stream.set_write_timeout(Some(timeout))?;
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer)?;
+    let status = answer.lines().next().unwrap_or_default();
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default().trim();
+    if status.split_whitespace().nth(1) == Some("200") {
+        println!("{path}: {body}");
+        Ok(())
+    } else {
+        anyhow::bail!("{path}: {status}: {body}")
+    }
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {

@@ -7,10 +7,12 @@
 //! chessbot bench                                 # 1,000 games on SQLite
 //! chessbot bench --database postgres             # the same on PostgreSQL
 //! chessbot bench --scale --stored 100000 --active 10000
+//! chessbot bench --flood                         # 1,000 commands/s from one user
 //! ```
 
 mod database;
 mod floor;
+mod flood;
 pub mod report;
 mod scale;
 mod throughput;
@@ -63,6 +65,16 @@ pub struct BenchArgs {
     /// `--scale`: plies per generated game.
     #[arg(long, default_value_t = 40)]
     pub plies: usize,
+    /// Measure flood protection instead: one user sending 1,000 commands a
+    /// second beside 8 games played at an honest pace.
+    #[arg(long)]
+    pub flood: bool,
+    /// `--flood`: seconds of each quiet and each flooded phase.
+    #[arg(long, default_value_t = 10)]
+    pub flood_seconds: u64,
+    /// `--flood`: quiet/flooded rounds.
+    #[arg(long, default_value_t = 3)]
+    pub flood_rounds: usize,
     /// Internal: start the bot on `--database` as is, report and exit (the
     /// scale run starts itself with this to measure a fresh process).
     #[arg(long, hide = true)]
@@ -77,6 +89,8 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     let db = database::BenchDatabase::create(&args.database).await?;
     let result = if args.scale {
         scale::run(&args, db.url()).await
+    } else if args.flood {
+        flood::run(&args, db.url()).await
     } else {
         throughput(&args, db.url()).await
     };

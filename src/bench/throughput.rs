@@ -209,7 +209,7 @@ pub async fn play(
 }
 
 /// One move in one game, perhaps preceded by a bad attempt.
-async fn step(
+pub async fn step(
     service: &Service,
     slot: &mut Slot,
     rng: &mut SmallRng,

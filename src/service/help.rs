@@ -11,7 +11,8 @@ const HELP: &str = "\
 • Time: correspondence deadlines restart at every move; you are reminded 24 h and 1 h before (`/notify dm` for one summary a day by direct message). `/vacation days` pauses your correspondence deadlines (0 ends it; it also ends when you move). The Give +1 day button adds a day to your opponent's move.
 • Draws: threefold repetition and the 50-move rule are claimed by the side to move; fivefold repetition, 75 moves, stalemate and dead positions draw automatically. Perpetual check (长将) is a draw through these repetition rules.
 • Ladder: everyone starts at 0 points; each 100 points is a level, from 30级 up to 1级 at 3000. `?` marks fewer than 50 rated games.
-• Moderators: `/settings` (default time, threads, theme, strict illegal moves).";
+• Moderators: `/settings` (default time, threads, theme, strict illegal moves); `/settings log` shows who changed what.
+• Your data: `/privacy show` sends what I store about you; `/privacy forget` erases it.";
 
 pub(super) fn help() -> Reply {
     Reply::private(HELP)
