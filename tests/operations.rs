@@ -59,7 +59,7 @@ impl Bed {
     /// Every row of every table, as text.
     async fn snapshot(&self) -> Vec<String> {
         let tables = sqlx::query(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_sqlx_migrations' ORDER BY name",
         )
         .fetch_all(self.store.pool())
         .await
@@ -247,6 +247,8 @@ async fn settings_changes_are_logged_and_only_moderators_read_the_log() {
     assert!(log.text.contains("carol the player changed `theme`: brown → blue"), "{}", log.text);
     assert!(log.text.contains("`challenge_hours`: 24 → 48"), "{}", log.text);
     assert!(log.text.contains("2026-12-01 15:30 UTC"), "{}", log.text);
+    // (Bob's first command records him, as any member's does.)
+    bed.run("bob", Command::Games).await;
     bed.refused(
         "bob",
         Command::SettingsLog { page: 1 },
