@@ -147,6 +147,32 @@ async fn a_flood_is_refused_once_the_burst_is_spent_and_stores_nothing() {
 }
 
 #[tokio::test]
+async fn refusals_speak_the_askers_language() {
+    let bed = Bed::new(Limits {
+        commands: Rate::per_minute(1, 1),
+        ..Limits::off()
+    })
+    .await;
+    let zh = Actor {
+        locale: Some("zh-CN".into()),
+        ..actor("li")
+    };
+    bed.service.handle(&zh, Command::Games).await;
+    let reply = bed.service.handle(&zh, Command::Games).await;
+    assert!(reply.ephemeral);
+    assert!(reply.text.starts_with("请慢一点"), "{}", reply.text);
+    assert!(reply.text.contains("60 秒后再试"), "{}", reply.text);
+    let bed = Bed::new(Limits::off()).await;
+    let reply = bed
+        .service
+        .handle(&zh, Command::PrivacyForget { confirmed: false })
+        .await;
+    assert_eq!(reply.text, "我没有存储任何关于你的信息，所以没有可删除的内容。");
+    let reply = bed.service.handle(&zh, Command::SettingsLog { page: 1 }).await;
+    assert!(reply.text.starts_with("只有管理员"), "{}", reply.text);
+}
+
+#[tokio::test]
 async fn expensive_work_is_limited_per_server() {
     let bed = Bed::new(Limits {
         expensive: Rate::per_minute(1, 1),

@@ -3,12 +3,15 @@
 //! shows it, newest first, to moderators only.
 
 use super::{
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     Actor, Reply, Service,
 };
 use crate::{
     clock::utc_minute,
+    i18n::Lang,
+    msg,
     store::{AuditEntry, ServerSettings, DELETED_PLAYER},
+    t,
 };
 
 /// Entries per page of `/settings log`.
@@ -83,28 +86,35 @@ pub(super) fn settings_entries(
 }
 
 /// One line of the log as shown.
-fn line(e: &AuditEntry) -> String {
+fn line(lang: Lang, e: &AuditEntry) -> String {
     let when = utc_minute(e.at_ms);
     let who = if e.actor_id == DELETED_PLAYER {
         DELETED_PLAYER.to_owned()
     } else {
         e.actor_name.clone()
     };
+    let old = e.old_value.as_deref().unwrap_or("-");
+    let new = e.new_value.as_deref().unwrap_or("-");
     match e.action.as_str() {
-        "setting" => format!(
-            "{when} — {who} changed `{}`: {} → {}",
-            e.subject,
-            e.old_value.as_deref().unwrap_or("-"),
-            e.new_value.as_deref().unwrap_or("-")
+        "setting" => t!(
+            lang,
+            "audit-line-setting",
+            when = when,
+            who = who,
+            setting = e.subject.as_str(),
+            old = old,
+            new = new
         ),
-        "privacy-forget" => {
-            format!("{when} — a player's data was erased at their request")
-        }
-        other => format!(
-            "{when} — {who}: {other} {} {} → {}",
-            e.subject,
-            e.old_value.as_deref().unwrap_or("-"),
-            e.new_value.as_deref().unwrap_or("-")
+        "privacy-forget" => t!(lang, "audit-line-forget", when = when),
+        action => t!(
+            lang,
+            "audit-line-other",
+            when = when,
+            who = who,
+            action = action,
+            subject = e.subject.as_str(),
+            old = old,
+            new = new
         ),
     }
 }
@@ -116,33 +126,29 @@ impl Service {
         page: i64,
     ) -> Result<Reply, ServiceError> {
         if !actor.is_moderator {
-            return refuse("Only moderators (Manage Server) can read this server's audit log.");
+            return refuse_msg(msg!("audit-moderators-only"));
         }
         if page < 1 {
-            return refuse("`page` starts at 1.");
+            return refuse_msg(msg!("audit-page-from-one"));
         }
+        let lang = actor.lang();
         let total = self.store().audit_log_len(&actor.server).await?;
         if total == 0 {
-            return Ok(Reply::private(
-                "The audit log is empty: no settings change or data deletion recorded yet.",
-            ));
+            return Ok(Reply::private(t!(lang, "audit-empty")));
         }
         let pages = (total + PAGE - 1) / PAGE;
         if page > pages {
-            return refuse(format!(
-                "There is no page {page}: the audit log has {pages} page{}.",
-                if pages == 1 { "" } else { "s" }
-            ));
+            return refuse_msg(msg!("audit-no-page", page = page, pages = pages));
         }
         let entries = self
             .store()
             .audit_log(&actor.server, (page - 1) * PAGE, PAGE)
             .await?;
-        let mut text = format!("Audit log, page {page} of {pages} (newest first):\n");
+        let mut text = t!(lang, "audit-header", page = page, pages = pages);
         for e in &entries {
-            text.push_str(&line(e));
             text.push('\n');
+            text.push_str(&line(lang, e));
         }
-        Ok(Reply::private(text.trim_end().to_owned()))
+        Ok(Reply::private(text))
     }
 }

@@ -5,13 +5,23 @@
 //! name is only remembered after it was committed, and a new name is
 //! written at once.
 
-use std::{collections::HashMap, sync::Mutex};
+use std::{
+    collections::HashMap,
+    sync::Mutex,
+    time::{Duration, Instant},
+};
 
 use super::{error::ServiceError, Service};
 
-/// (server, user) → the display name last committed by this process.
+/// (server, user) → the display name last committed by this process, and when.
 #[derive(Default)]
-pub(super) struct KnownPlayers(Mutex<HashMap<(String, String), String>>);
+pub(super) struct KnownPlayers(Mutex<HashMap<(String, String), (String, Instant)>>);
+
+/// How long a remembered player is trusted. Another process may erase a
+/// player's rows (`/privacy forget`); after this long, their next command
+/// here writes their row again instead of trusting the memory. One write a
+/// minute per active player costs nothing next to their moves.
+const TRUST: Duration = Duration::from_secs(60);
 
 /// Upper bound on remembered players; past it the map starts over (a
 /// forgotten player costs one write on their next command).
@@ -22,7 +32,7 @@ impl KnownPlayers {
         let known = self.0.lock().unwrap_or_else(|e| e.into_inner());
         known
             .get(&(server.to_owned(), user.to_owned()))
-            .is_some_and(|n| n == name)
+            .is_some_and(|(n, at)| n == name && at.elapsed() < TRUST)
     }
 
     fn remember(&self, server: &str, user: &str, name: &str) {
@@ -30,7 +40,10 @@ impl KnownPlayers {
         if known.len() >= LIMIT {
             known.clear();
         }
-        known.insert((server.to_owned(), user.to_owned()), name.to_owned());
+        known.insert(
+            (server.to_owned(), user.to_owned()),
+            (name.to_owned(), Instant::now()),
+        );
     }
 
     /// Drops `user` on every server (their rows were erased: their next

@@ -90,10 +90,11 @@ impl Service {
                 if first {
                     tracing::info!(user = %actor.user, server = %actor.server, kind = kind.label(), "rate limit reached");
                 }
+                let lang = actor.lang();
                 let text = if server_wide {
-                    format!("This server is asking for many images and exports right now. Try again in {seconds} s.")
+                    crate::t!(lang, "ops-server-busy", seconds = seconds)
                 } else {
-                    format!("Slow down, please: too many requests. Try again in {seconds} s.")
+                    crate::t!(lang, "ops-slow-down", seconds = seconds)
                 };
                 Some(Reply::private(text))
             }

@@ -5,17 +5,15 @@
 
 use super::{
     buttons::ButtonAction,
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     Actor, Button, ButtonStyle, Image, Reply, Service,
 };
-use crate::store::Forget;
+use crate::{msg, store::Forget, t};
 
 impl Service {
     pub(super) async fn privacy_show(&self, actor: &Actor) -> Result<Reply, ServiceError> {
         let Some(data) = self.store().personal_data(&actor.user).await? else {
-            return Ok(Reply::private(
-                "I store nothing about you: no games, challenges, points or settings.",
-            ));
+            return Ok(Reply::private(t!(actor.lang(), "privacy-nothing-stored")));
         };
         let export = serde_json::json!({
             "user_id": actor.user,
@@ -26,7 +24,7 @@ impl Service {
         let bytes = serde_json::to_vec_pretty(&export)
             .map_err(|e| ServiceError::Internal(format!("privacy export: {e}")))?;
         Ok(Reply {
-            text: "Everything I store about you is in the attached file. `/privacy forget` erases it.".to_owned(),
+            text: t!(actor.lang(), "privacy-show-attached"),
             image: Some(Image {
                 file_name: "my-chessbot-data.json".to_owned(),
                 png: bytes,
@@ -45,17 +43,17 @@ impl Service {
             // Look before asking: someone with nothing stored, or with games
             // still running, hears so now rather than after confirming.
             if self.store().personal_data(&actor.user).await?.is_none() {
-                return refuse("I store nothing about you, so there is nothing to erase.");
+                return refuse_msg(msg!("privacy-nothing-to-erase"));
             }
             let active = self.store().active_games_of(&actor.user).await?;
             if active > 0 {
-                return refuse(active_games_message(active));
+                return refuse_msg(msg!("privacy-active-games", count = active));
             }
             return Ok(Reply {
-                text: "This erases your id and name from every server I keep data for: your points, rating history, challenges and vacations go, and your finished games stay for your opponents as played by \"deleted player\". It cannot be undone. Erase everything?".to_owned(),
+                text: t!(actor.lang(), "privacy-forget-confirm"),
                 buttons: vec![Button {
                     id: ButtonAction::PrivacyForget.id(),
-                    label: "Erase my data".to_owned(),
+                    label: t!(actor.lang(), "privacy-forget-button"),
                     style: ButtonStyle::Danger,
                 }],
                 ephemeral: true,
@@ -63,25 +61,13 @@ impl Service {
             });
         }
         match self.store().forget_user(&actor.user, self.now_ms()).await? {
-            Forget::ActiveGames(n) => refuse(active_games_message(n)),
-            Forget::NothingStored => {
-                refuse("I store nothing about you, so there is nothing to erase.")
-            }
+            Forget::ActiveGames(n) => refuse_msg(msg!("privacy-active-games", count = n)),
+            Forget::NothingStored => refuse_msg(msg!("privacy-nothing-to-erase")),
             Forget::Done { servers, .. } => {
                 self.inner.known_players.forget_user(&actor.user);
                 tracing::info!(servers = servers.len(), "a user's data was erased on request");
-                Ok(Reply::private(
-                    "Done: everything I stored about you is erased. If you use a command again, you start afresh.",
-                ))
+                Ok(Reply::private(t!(actor.lang(), "privacy-forget-done")))
             }
         }
     }
-}
-
-fn active_games_message(n: i64) -> String {
-    format!(
-        "You have {n} game{} in progress. Finish or resign {} first (`/games` lists them), then ask again.",
-        if n == 1 { "" } else { "s" },
-        if n == 1 { "it" } else { "them" }
-    )
 }
