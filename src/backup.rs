@@ -117,6 +117,9 @@ mod tests {
             .map(|e| e.expect("entry").file_name().into_string().expect("utf-8"))
             .collect();
         left.sort();
-        assert_eq!(left, vec![file_name(3), file_name(4), "other.db".to_owned()]);
+        assert_eq!(
+            left,
+            vec![file_name(3), file_name(4), "other.db".to_owned()]
+        );
     }
 }

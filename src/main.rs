@@ -247,7 +247,10 @@ fn health(
         .map_err(|e| anyhow::anyhow!("cannot reach {addr}: {e}"))?;
     stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(timeout))?;
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )?;
     let mut answer = String::new();
     stream.read_to_string(&mut answer)?;
     let status = answer.lines().next().unwrap_or_default();

@@ -77,7 +77,10 @@ impl Bed {
                     .map(|i| {
                         row.try_get::<Option<i64>, _>(i)
                             .map(|v| format!("{v:?}"))
-                            .or_else(|_| row.try_get::<Option<String>, _>(i).map(|v| format!("{v:?}")))
+                            .or_else(|_| {
+                                row.try_get::<Option<String>, _>(i)
+                                    .map(|v| format!("{v:?}"))
+                            })
                             .unwrap_or_else(|_| "?".into())
                     })
                     .collect();
@@ -99,7 +102,11 @@ impl Bed {
             "{label}: expected {expected:?} in {:?}",
             reply.text
         );
-        assert_eq!(before, self.snapshot().await, "{label}: stored state changed");
+        assert_eq!(
+            before,
+            self.snapshot().await,
+            "{label}: stored state changed"
+        );
     }
 }
 
@@ -138,11 +145,19 @@ async fn a_flood_is_refused_once_the_burst_is_spent_and_stores_nothing() {
     bed.refused("mallory", Command::Help, "Try again in").await;
     // Buttons have their own bucket; other users are not affected.
     let reply = bed
-        .run("mallory", Command::Button { id: "game:1:resign:0".into() })
+        .run(
+            "mallory",
+            Command::Button {
+                id: "game:1:resign:0".into(),
+            },
+        )
         .await;
     assert!(!reply.text.contains("Slow down"), "{reply:?}");
     let reply = bed.run("alice", challenge_bob()).await;
-    assert!(!reply.ephemeral, "alice's challenge goes through: {reply:?}");
+    assert!(
+        !reply.ephemeral,
+        "alice's challenge goes through: {reply:?}"
+    );
     assert!(chessbot::metrics::registry().rate_limited("command") >= 2);
 }
 
@@ -167,8 +182,14 @@ async fn refusals_speak_the_askers_language() {
         .service
         .handle(&zh, Command::PrivacyForget { confirmed: false })
         .await;
-    assert_eq!(reply.text, "我没有存储任何关于你的信息，所以没有可删除的内容。");
-    let reply = bed.service.handle(&zh, Command::SettingsLog { page: 1 }).await;
+    assert_eq!(
+        reply.text,
+        "我没有存储任何关于你的信息，所以没有可删除的内容。"
+    );
+    let reply = bed
+        .service
+        .handle(&zh, Command::SettingsLog { page: 1 })
+        .await;
     assert!(reply.text.starts_with("只有管理员"), "{}", reply.text);
 }
 
@@ -226,7 +247,10 @@ async fn privacy_show_then_forget_with_confirmation() {
     let file = shown.image.expect("a JSON attachment");
     assert_eq!(file.file_name, "my-chessbot-data.json");
     let json: serde_json::Value = serde_json::from_slice(&file.png).expect("valid JSON");
-    assert_eq!(json["tables"]["players"][0]["display_name"], "alice the player");
+    assert_eq!(
+        json["tables"]["players"][0]["display_name"],
+        "alice the player"
+    );
     assert_eq!(json["tables"]["challenges"][0]["challenger_id"], "alice");
 
     // Asking changes nothing; the button does it.
@@ -234,11 +258,19 @@ async fn privacy_show_then_forget_with_confirmation() {
     let ask = bed
         .run("alice", Command::PrivacyForget { confirmed: false })
         .await;
-    assert!(ask.ephemeral && ask.text.contains("cannot be undone"), "{ask:?}");
+    assert!(
+        ask.ephemeral && ask.text.contains("cannot be undone"),
+        "{ask:?}"
+    );
     assert_eq!(before, bed.snapshot().await);
     let button = ask.buttons.first().expect("a confirmation button");
     let done = bed
-        .run("alice", Command::Button { id: button.id.clone() })
+        .run(
+            "alice",
+            Command::Button {
+                id: button.id.clone(),
+            },
+        )
         .await;
     assert!(done.ephemeral && done.text.starts_with("Done"), "{done:?}");
     let left = bed.snapshot().await;
@@ -248,10 +280,19 @@ async fn privacy_show_then_forget_with_confirmation() {
     );
     // Moderators see that an erasure happened, not whose.
     let log = bed.run("carol", Command::SettingsLog { page: 1 }).await;
-    assert!(log.text.contains("a player's data was erased"), "{}", log.text);
+    assert!(
+        log.text.contains("a player's data was erased"),
+        "{}",
+        log.text
+    );
     // A later command starts afresh.
     bed.run("alice", Command::Games).await;
-    let me = bed.store.player("guild", "alice").await.unwrap().expect("afresh");
+    let me = bed
+        .store
+        .player("guild", "alice")
+        .await
+        .unwrap()
+        .expect("afresh");
     assert_eq!((me.points, me.rated_games), (0, 0));
 }
 
@@ -270,8 +311,17 @@ async fn settings_changes_are_logged_and_only_moderators_read_the_log() {
     let log = bed.run("carol", Command::SettingsLog { page: 1 }).await;
     assert!(log.ephemeral);
     assert!(log.text.contains("Audit log, page 1 of 1"), "{}", log.text);
-    assert!(log.text.contains("carol the player changed `theme`: brown → blue"), "{}", log.text);
-    assert!(log.text.contains("`challenge_hours`: 24 → 48"), "{}", log.text);
+    assert!(
+        log.text
+            .contains("carol the player changed `theme`: brown → blue"),
+        "{}",
+        log.text
+    );
+    assert!(
+        log.text.contains("`challenge_hours`: 24 → 48"),
+        "{}",
+        log.text
+    );
     assert!(log.text.contains("2026-12-01 15:30 UTC"), "{}", log.text);
     // (Bob's first command records him, as any member's does.)
     bed.run("bob", Command::Games).await;
@@ -281,10 +331,18 @@ async fn settings_changes_are_logged_and_only_moderators_read_the_log() {
         "Only moderators (Manage Server) can read this server's audit log.",
     )
     .await;
-    bed.refused("carol", Command::SettingsLog { page: 2 }, "There is no page 2: the audit log has 1 page.")
-        .await;
-    bed.refused("carol", Command::SettingsLog { page: 0 }, "`page` starts at 1.")
-        .await;
+    bed.refused(
+        "carol",
+        Command::SettingsLog { page: 2 },
+        "There is no page 2: the audit log has 1 page.",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        Command::SettingsLog { page: 0 },
+        "`page` starts at 1.",
+    )
+    .await;
     // A refused change writes no log entry.
     bed.refused(
         "carol",
@@ -302,7 +360,10 @@ async fn a_backup_to_a_bad_path_names_the_path() {
     let dir = tempfile::tempdir().expect("dir");
     let missing = dir.path().join("no-such-folder").join("b.db");
     let e = bed.store.backup_to(&missing).await.expect_err("refused");
-    assert!(e.to_string().contains(&missing.display().to_string()), "{e}");
+    assert!(
+        e.to_string().contains(&missing.display().to_string()),
+        "{e}"
+    );
     let taken = dir.path().join("taken.db");
     std::fs::write(&taken, b"keep me").expect("write");
     let e = bed.store.backup_to(&taken).await.expect_err("refused");
@@ -422,7 +483,10 @@ async fn a_backup_taken_under_load_holds_every_acknowledged_move() {
     for w in writers {
         w.await.unwrap();
     }
-    assert!(before.iter().all(|&n| n > 0), "the load was running: {before:?}");
+    assert!(
+        before.iter().all(|&n| n > 0),
+        "the load was running: {before:?}"
+    );
 
     let restored = Store::connect(&format!("sqlite:{}", path.display()))
         .await

@@ -35,7 +35,13 @@ fn challenge(channel: &str, from: &str, to: &str, rated: bool) -> NewChallenge {
     }
 }
 
-async fn start_game(store: &Store, channel: &str, white: &str, black: &str, rated: bool) -> GameRecord {
+async fn start_game(
+    store: &Store,
+    channel: &str,
+    white: &str,
+    black: &str,
+    rated: bool,
+) -> GameRecord {
     let c = store
         .create_challenge(&challenge(channel, white, black, rated))
         .await
@@ -177,7 +183,10 @@ async fn forget_erases_the_id_and_name_everywhere(store: &Store) {
         .create_challenge(&challenge("c3", ALICE, CAROL, true))
         .await
         .unwrap();
-    store.add_vacation(SERVER, ALICE, 5_000, 6_000).await.unwrap();
+    store
+        .add_vacation(SERVER, ALICE, 5_000, 6_000)
+        .await
+        .unwrap();
     store.claim_dm_summary(SERVER, ALICE, 20_000).await.unwrap();
     store
         .record_audit(&AuditEntry {
@@ -195,7 +204,10 @@ async fn forget_erases_the_id_and_name_everywhere(store: &Store) {
     // A game in progress holds the erasure back: nothing changes.
     let running = start_game(store, "c4", CAROL, ALICE, true).await;
     let before = scan(store, &[ALICE, ALICE_NAME]).await;
-    assert!(before.len() >= 8, "the scan finds the data first: {before:?}");
+    assert!(
+        before.len() >= 8,
+        "the scan finds the data first: {before:?}"
+    );
     let export = store.personal_data(ALICE).await.unwrap().expect("data");
     assert!(export.to_string().contains(ALICE_NAME), "{export}");
     assert_eq!(export["players"].as_array().map(Vec::len), Some(2));
@@ -242,7 +254,11 @@ async fn forget_erases_the_id_and_name_everywhere(store: &Store) {
     store.touch_player(SERVER, ALICE, ALICE_NAME).await.unwrap();
     let fresh = store.player(SERVER, ALICE).await.unwrap().expect("fresh");
     assert_eq!((fresh.points, fresh.rated_games, fresh.wins), (0, 0, 0));
-    assert!(store.rating_history(SERVER, ALICE).await.unwrap().is_empty());
+    assert!(store
+        .rating_history(SERVER, ALICE)
+        .await
+        .unwrap()
+        .is_empty());
 }
 
 async fn audit_log_is_written_with_the_settings(store: &Store) {
@@ -264,7 +280,10 @@ async fn audit_log_is_written_with_the_settings(store: &Store) {
             at_ms: 1_000 + i as i64,
         })
         .collect();
-    store.save_settings_logged(&settings, &entries).await.unwrap();
+    store
+        .save_settings_logged(&settings, &entries)
+        .await
+        .unwrap();
     assert_eq!(store.server(SERVER).await.unwrap(), settings);
     assert_ne!(settings, old);
     assert_eq!(store.audit_log_len(SERVER).await.unwrap(), 2);

@@ -106,13 +106,12 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     // between) plus the steady rate over the flooded time.
     let allowance = rounds as f64 * f64::from(limits.commands.burst)
         + flood.elapsed.as_secs_f64() * limits.commands.per_second;
-    let challenges: i64 = sqlx::query(
-        "SELECT COUNT(*) AS n FROM challenges WHERE challenger_id = $1",
-    )
-    .bind(FLOODER)
-    .fetch_one(store.pool())
-    .await?
-    .try_get("n")?;
+    let challenges: i64 =
+        sqlx::query("SELECT COUNT(*) AS n FROM challenges WHERE challenger_id = $1")
+            .bind(FLOODER)
+            .fetch_one(store.pool())
+            .await?
+            .try_get("n")?;
     println!();
     println!("players, quiet  : {}", quiet.summary());
     println!("players, flooded: {}", loud.summary());

@@ -11,8 +11,8 @@
 //! ```
 
 mod database;
-mod floor;
 mod flood;
+mod floor;
 pub mod report;
 mod scale;
 mod throughput;

@@ -55,10 +55,10 @@ mod duration;
 mod live;
 mod source;
 
+pub use calendar::{civil_from_days, utc_minute, utc_parts};
 pub use control::{
     deadline_after, Correspondence, LiveControl, Stage, TimeControl, TimeControlError,
 };
-pub use calendar::{civil_from_days, utc_minute, utc_parts};
 pub use duration::{format_clk, human_left, human_seconds, parse_duration, DurationError};
 pub use live::{clocks_after, ClockState, Flag};
 pub use source::{Clock, ManualClock, SystemClock};

@@ -148,7 +148,10 @@ mod tests {
         assert_eq!(b.take(rate, secs(0)), Verdict::Allowed);
         match b.take(rate, secs(4)) {
             Verdict::Refused { retry_after, .. } => {
-                assert!((retry_after.as_secs_f64() - 6.0).abs() < 1e-6, "{retry_after:?}")
+                assert!(
+                    (retry_after.as_secs_f64() - 6.0).abs() < 1e-6,
+                    "{retry_after:?}"
+                )
             }
             other => panic!("expected a refusal, got {other:?}"),
         }

@@ -31,7 +31,12 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 4] = [Kind::Command, Kind::Button, Kind::Autocomplete, Kind::Expensive];
+    pub const ALL: [Kind; 4] = [
+        Kind::Command,
+        Kind::Button,
+        Kind::Autocomplete,
+        Kind::Expensive,
+    ];
 
     const fn index(self) -> usize {
         match self {

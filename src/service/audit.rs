@@ -19,13 +19,11 @@ pub(super) const PAGE: i64 = 10;
 
 /// Each server setting that differs between `old` and `new`, as
 /// `(name, old value, new value)` in the words of `/settings`.
-pub(super) fn settings_diff(old: &ServerSettings, new: &ServerSettings) -> Vec<(&'static str, String, String)> {
-    let hours = |h: &[i64]| {
-        h.iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(",")
-    };
+pub(super) fn settings_diff(
+    old: &ServerSettings,
+    new: &ServerSettings,
+) -> Vec<(&'static str, String, String)> {
+    let hours = |h: &[i64]| h.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
     let all = [
         (
             "time",
@@ -136,7 +134,7 @@ impl Service {
         if total == 0 {
             return Ok(Reply::private(t!(lang, "audit-empty")));
         }
-        let pages = (total + PAGE - 1) / PAGE;
+        let pages = (total - 1) / PAGE + 1;
         if page > pages {
             return refuse_msg(msg!("audit-no-page", page = page, pages = pages));
         }

@@ -8,6 +8,7 @@
 //! per-game lock in this process and by the game's version in the database
 //! across processes.
 
+mod audit;
 pub mod buttons;
 mod challenges;
 pub mod command;
@@ -21,7 +22,6 @@ mod privacy;
 pub mod reply;
 mod session;
 mod settings;
-mod audit;
 mod time;
 pub mod timing;
 mod view;

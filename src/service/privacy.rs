@@ -65,7 +65,10 @@ impl Service {
             Forget::NothingStored => refuse_msg(msg!("privacy-nothing-to-erase")),
             Forget::Done { servers, .. } => {
                 self.inner.known_players.forget_user(&actor.user);
-                tracing::info!(servers = servers.len(), "a user's data was erased on request");
+                tracing::info!(
+                    servers = servers.len(),
+                    "a user's data was erased on request"
+                );
                 Ok(Reply::private(t!(actor.lang(), "privacy-forget-done")))
             }
         }

@@ -31,10 +31,10 @@ use sqlx::{
     AnyPool, Connection, Executor,
 };
 
-pub use model::*;
-pub use play::PlayView;
 pub use audit::AuditEntry;
 pub use backup::BackupError;
+pub use model::*;
+pub use play::PlayView;
 pub use privacy::Forget;
 pub use time::Vacation;
 

@@ -143,8 +143,7 @@ pub async fn run(
         tracing::info!(dir = %plan.dir.display(), every_s = plan.every.as_secs(), keep = plan.keep, "automatic backups on");
         side_tasks.push(tokio::spawn(crate::backup::run(store.clone(), plan)));
     }
-    let service =
-        Service::new(store, renderer, Arc::new(SystemClock)).with_limits(settings.limits);
+    let service = Service::new(store, renderer, Arc::new(SystemClock)).with_limits(settings.limits);
     let inflight = InFlight::default();
     let result = serve(&settings, service.clone(), inflight.clone(), shutdown).await;
     for task in side_tasks {
