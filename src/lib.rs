@@ -29,6 +29,8 @@
 //!   deadlines, with an injectable clock so tests can move time).
 //! - [`store`] persists everything through one API, implemented on SQLite
 //!   (the zero-setup default) and PostgreSQL (several processes, one database).
+//! - [`tournament`]: pairings (FIDE Dutch Swiss, Berger round robin,
+//!   knockout, team matches), standings with tie-breaks, and FIDE TRF files.
 //! - For operators: [`config`] (the TOML file and environment, validated at
 //!   start-up), [`telemetry`] (human or JSON logs) and [`metrics`]
 //!   (Prometheus counters the service bumps, served on `/metrics`).
@@ -50,3 +52,4 @@ pub mod render;
 pub mod service;
 pub mod store;
 pub mod telemetry;
+pub mod tournament;
