@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover - environment check
 
 def player_line(pno, rating, rounds):
     name = f"Player {pno:03d}"
-    head = f"001 {pno:>4}    {name:<33} {rating:>4} {'':>3} {'':>11} {'':>10} {'0.0':>4} {pno:>4}"
+    head = f"001 {pno:>4}      {name:<33} {rating:>4} {'':>3} {'':>11} {'':>10} {'0.0':>4} {pno:>4}"
     body = ""
     for entry in rounds:
         if entry is None:

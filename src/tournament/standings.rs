@@ -321,14 +321,16 @@ mod tests {
     #[test]
     fn tiebreaks_separate_equal_scores_and_identical_ones_share() {
         let mut t = sample();
-        // Make C's last game a loss: A 2.5 = B 2.5.
-        t.players[2].rounds[2] = Some(Entry::game(1, Colour::White, Outcome::Loss));
-        t.players[0].rounds[2] = Some(Entry::game(3, Colour::Black, Outcome::Win));
+        // B loses to D in round 3: A and B both 1.5, C 2, D 1.
+        t.players[1].rounds[2] = Some(Entry::game(4, Colour::White, Outcome::Loss));
+        t.players[3].rounds[2] = Some(Entry::game(2, Colour::Black, Outcome::Win));
         let plain = standings(&t, &[]);
-        assert_eq!((plain[0].place, plain[1].place), (1, 1));
+        let places: Vec<(u32, usize)> = plain.iter().map(|r| (r.pno, r.place)).collect();
+        assert_eq!(places, vec![(3, 1), (1, 2), (2, 2), (4, 4)]);
         let de = standings(&t, &[TieBreak::DirectEncounter]);
-        // B beat A.
-        assert_eq!((de[0].pno, de[0].place, de[1].place), (2, 1, 2));
+        // B beat A in round 2.
+        let places: Vec<(u32, usize)> = de.iter().map(|r| (r.pno, r.place)).collect();
+        assert_eq!(places, vec![(3, 1), (2, 2), (1, 3), (4, 4)]);
         let text = render(&de, &[TieBreak::DirectEncounter]);
         assert!(text.contains("DE"), "{text}");
     }

@@ -398,9 +398,9 @@ mod tests {
     const SAMPLE: &str = "012 Club Swiss
 XXR 3
 XXC white1
-001    1      Alpha                             2100                             1.0      1  0002 w 1
-001    2      Bravo                             2000                             0.0      3  0001 b 0
-001    3      Charlie                           1900                             1.0      1  0000 - U
+001    1      Alpha                             2100                             1.0    1  0002 w 1
+001    2      Bravo                             2000                             0.0    3  0001 b 0
+001    3      Charlie                           1900                             1.0    1  0000 - U
 ";
 
     #[test]

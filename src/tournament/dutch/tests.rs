@@ -83,10 +83,13 @@ fn round_two_pairs_by_score_and_alternates_colours() {
         1,
         &[(1, 4, Outcome::Win), (5, 2, Outcome::Loss), (3, 6, Outcome::Draw)],
     );
-    // Scoregroups: {1, 2} 1 pt, {3, 6} ½, {4, 5} 0. 1 and 2 both want the
+    // Scoregroups: {1, 2} 1 pt, {3, 6} ½, {4, 5} 0. 1 and 2 each want the
     // other colour than last time: 1 had White → Black, 2 had Black → White.
+    // 3 and 6 have met (C.1): both float down (A.4) and, as moved-down
+    // players, are paired first, in order, with the residents 4 and 5
+    // (B.2, D.3); 4 had Black and 5 White, so colours alternate for all.
     let got = pair(&t, 2);
-    assert_eq!(got, pairs(&[(2, 1), (6, 3), (4, 5)]));
+    assert_eq!(got, pairs(&[(2, 1), (4, 3), (6, 5)]));
 }
 
 #[test]
