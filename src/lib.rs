@@ -31,6 +31,8 @@
 //!   (the zero-setup default) and PostgreSQL (several processes, one database).
 //! - [`i18n`]: the message catalogues (English and Simplified Chinese);
 //!   the service chooses the language, adapters pass locales in.
+//! - [`tournament`]: pairings (FIDE Dutch Swiss, Berger round robin,
+//!   knockout, team matches), standings with tie-breaks, and FIDE TRF files.
 //! - For operators: [`config`] (the TOML file and environment, validated at
 //!   start-up), [`telemetry`] (human or JSON logs) and [`metrics`]
 //!   (Prometheus counters the service bumps, served on `/metrics`).
@@ -55,3 +57,4 @@ pub mod render;
 pub mod service;
 pub mod store;
 pub mod telemetry;
+pub mod tournament;

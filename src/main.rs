@@ -45,6 +45,11 @@ enum CommandLine {
     Render(RenderArgs),
     /// Club points: preview what a game between two players would change.
     Rating(RatingArgs),
+    /// Tournament pairings: FIDE Dutch Swiss from a TRF file (`--dutch IN -p`
+    /// pairs the next round, `-c` checks every round), Berger tables.
+    Pairing(chessbot::tournament::cli::PairingArgs),
+    /// Tournament standings from a TRF file, with tie-breaks.
+    Standings(chessbot::tournament::cli::StandingsArgs),
     /// Measure throughput and latency against the floor, or (`--scale`)
     /// start-up time and memory with a large database.
     Bench(chessbot::bench::BenchArgs),
@@ -114,6 +119,23 @@ struct ConsoleArgs {
     pieces_dir: Option<PathBuf>,
 }
 
+/// Prints a tournament command's output; bad input exits with status 2 (the
+/// convention of FIDE pairing engines), other failures with 1.
+fn tournament(
+    result: Result<chessbot::tournament::cli::Done, chessbot::tournament::cli::CliError>,
+) -> ExitCode {
+    match result {
+        Ok(done) => {
+            print!("{}", done.text);
+            ExitCode::from(done.code)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(CommandLine::Run(RunArgs::default()));
@@ -133,6 +155,10 @@ fn main() -> ExitCode {
         CommandLine::Health { addr, path } => health(cli.config.as_deref(), addr, &path),
         CommandLine::Migrate { database_url } => {
             migrate(cli.config.as_deref(), database_url.as_deref())
+        }
+        CommandLine::Pairing(args) => return tournament(chessbot::tournament::cli::pairing(&args)),
+        CommandLine::Standings(args) => {
+            return tournament(chessbot::tournament::cli::standings_cmd(&args))
         }
     };
     match result {
