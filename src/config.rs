@@ -19,7 +19,7 @@ use serde::Deserialize;
 use crate::{
     clock::TimeControl,
     render::Theme,
-    store::{normalize_url, ServerSettings},
+    store::{normalize_url, Durability, ServerSettings},
 };
 
 /// The bot's configuration. Every field has a default, so an empty file (or
@@ -57,6 +57,10 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// How long a challenge waits for an answer (servers' default), in hours.
     pub challenge_hours: u32,
+    /// SQLite: `full` (every answered move is on disk, even after a power
+    /// loss) or `normal` (faster on slow disks; a power loss may undo the
+    /// last answered moves).
+    pub durability: Durability,
 }
 
 impl Default for Config {
@@ -75,6 +79,7 @@ impl Default for Config {
             log_format: LogFormat::Human,
             metrics_addr: None,
             challenge_hours: 24,
+            durability: Durability::Full,
         }
     }
 }
@@ -226,6 +231,7 @@ impl fmt::Debug for Config {
             .field("log_format", &self.log_format)
             .field("metrics_addr", &self.metrics_addr)
             .field("challenge_hours", &self.challenge_hours)
+            .field("durability", &self.durability)
             .finish()
     }
 }
@@ -257,7 +263,7 @@ pub enum ConfigError {
 /// Environment variables read by [`Config::load`], with the key each sets.
 /// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
 /// are `CHESSBOT_` + the key in capitals.
-pub const ENV_VARS: [(&str, &str); 13] = [
+pub const ENV_VARS: [(&str, &str); 14] = [
     ("DISCORD_TOKEN", "token"),
     ("DATABASE_URL", "database_url"),
     ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
@@ -271,6 +277,7 @@ pub const ENV_VARS: [(&str, &str); 13] = [
     ("CHESSBOT_LOG_FORMAT", "log_format"),
     ("CHESSBOT_METRICS_ADDR", "metrics_addr"),
     ("CHESSBOT_CHALLENGE_HOURS", "challenge_hours"),
+    ("CHESSBOT_DURABILITY", "durability"),
 ];
 
 /// Where each value came from, to name it in errors.
@@ -345,7 +352,7 @@ impl Config {
     pub fn from_toml(text: &str, path: &Path) -> Result<Config, ConfigError> {
         toml::from_str(text).map_err(|e| ConfigError::Parse {
             path: path.to_owned(),
-            message: e.to_string().trim_end().to_owned(),
+            message: redact_secrets(e.to_string().trim_end(), text),
         })
     }
 
@@ -409,6 +416,7 @@ impl Config {
                         .parse()
                         .map_err(|_| bad(format!("`{value}` is not a number of hours")))?
                 }
+                "durability" => self.durability = value.parse().map_err(bad)?,
                 _ => {}
             }
         }
@@ -520,6 +528,48 @@ impl Config {
             _ => None,
         }
     }
+}
+
+/// A TOML error quotes the file's line; when that line holds the token
+/// (or a database URL with a password), the quote must not show it. Every
+/// value given to `token` in the file, read however broken its quoting, is
+/// replaced by `[redacted]`, and URLs keep their password hidden.
+fn redact_secrets(message: &str, text: &str) -> String {
+    let mut out = message.to_owned();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("token") else {
+            continue;
+        };
+        let Some(value) = rest.trim_start().strip_prefix('=') else {
+            continue;
+        };
+        // The value as written, without its quotes and anything after a
+        // closing quote; and each whitespace-separated piece of it, since
+        // an error may quote only part of the line.
+        let value = value.trim().trim_matches(['"', '\'']).trim();
+        let mut secrets: Vec<&str> = vec![value];
+        secrets.extend(value.split(['"', '\'', ' ', '#']).filter(|p| p.len() >= 4));
+        secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        for secret in secrets.into_iter().filter(|s| s.len() >= 4) {
+            out = out.replace(secret, "[redacted]");
+        }
+    }
+    out.lines()
+        .map(|line| {
+            if line.contains("://") {
+                line.split(' ')
+                    .map(|word| match word.find("://") {
+                        Some(_) => redact_url(word),
+                        None => word.to_owned(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn parse_bool(text: &str) -> Option<bool> {

@@ -94,6 +94,12 @@ impl Service {
         reply
     }
 
+    /// The help text, which needs no server (adapters answer `/help` in a
+    /// direct message with it).
+    pub fn help_reply(&self) -> Reply {
+        help::help()
+    }
+
     /// Runs a command, returning errors as they are.
     pub async fn execute(&self, actor: &Actor, command: Command) -> Result<Reply, ServiceError> {
         self.touch_player(&actor.server, &actor.user, &display_name(&actor.name))

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     chess::{color_index, color_name, Game},
-    clock::{clocks_after, format_clk, TimeControl},
+    clock::{clocks_after, format_clock, TimeControl},
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
     store::{GameRecord, PlayerRecord, RatingChangeRecord},
@@ -112,7 +112,7 @@ impl Service {
                 format!(
                     "{} may claim a draw by {}",
                     name(turn),
-                    claim.termination().describe()
+                    claim.describe()
                 ),
             ));
         }
@@ -255,7 +255,12 @@ impl Service {
         frame.orientation = orientation;
         frame.theme = Theme::by_name(&settings.theme).unwrap_or_default();
         frame.last_move = game.last_ply().map(|p| move_squares(&p.mv));
-        let details = self.bar_details(game, tc, points);
+        let ended_ms = match game.is_over() {
+            // Just ended by this action: the commit set the time.
+            true => session.record.state.ended_ms.or_else(|| Some(self.now_ms())),
+            false => None,
+        };
+        let details = self.bar_details(game, tc, points, ended_ms);
         let line = |c: Color| PlayerLine {
             name: match c {
                 Color::White => white.to_owned(),
@@ -299,17 +304,25 @@ impl Service {
 
     /// What the name bars show beside each player: remaining time on a live
     /// clock, else club points (`points`, in hundredths, White's first).
-    fn bar_details(&self, game: &Game, tc: Option<&TimeControl>, points: [i64; 2]) -> [String; 2] {
+    fn bar_details(
+        &self,
+        game: &Game,
+        tc: Option<&TimeControl>,
+        points: [i64; 2],
+        ended_ms: Option<i64>,
+    ) -> [String; 2] {
         if let Some(TimeControl::Live(live)) = tc {
             let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
             let state = clocks_after(live, &times);
+            // A finished game's clocks stop when it ended: a time loss
+            // shows the loser's clock run down, not as their turn began.
             let now = if game.is_over() {
-                state.running_since_ms.unwrap_or(0)
+                ended_ms.or(state.running_since_ms).unwrap_or(0)
             } else {
                 self.now_ms()
             };
             let [w, b] = state.remaining_at(now);
-            return [format_clk(w), format_clk(b)];
+            return [format_clock(w), format_clock(b)];
         }
         points.map(|p| Points::from_hundredths(p).to_string())
     }

@@ -152,6 +152,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "notify",
         ],
         "vacation" => &["days"],
+        "notify" => &["mode"],
         _ => return None,
     })
 }
@@ -292,6 +293,16 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
             }
             Command::Settings { changes }
         }
+        // The personal `/notify dm|channel`, as on Discord.
+        "notify" => Command::Settings {
+            changes: vec![Setting::NotifyByDm(
+                match get("mode").as_deref().map(str::trim) {
+                    Some("dm") => true,
+                    Some("channel") => false,
+                    _ => return Err("`/notify` needs `dm` or `channel`".to_owned()),
+                },
+            )],
+        },
         "vacation" => Command::Vacation {
             days: number(
                 "days",

@@ -73,6 +73,8 @@ pub struct BotSettings {
     /// Settings for servers the bot meets for the first time (from the
     /// configuration file); `None`: the built-in defaults.
     pub server_defaults: Option<crate::store::ServerSettings>,
+    /// What an answered move survives (SQLite).
+    pub durability: crate::store::Durability,
 }
 
 impl BotSettings {
@@ -88,6 +90,7 @@ impl BotSettings {
             http_proxy: None,
             defer_after: DEFAULT_DEFER_AFTER,
             server_defaults: None,
+            durability: crate::store::Durability::Full,
         }
     }
 }
@@ -110,7 +113,7 @@ pub async fn run(
     settings: BotSettings,
     shutdown: impl Future<Output = ()> + Send,
 ) -> anyhow::Result<()> {
-    let mut store = Store::open(&settings.database_url)
+    let mut store = Store::open_with(&settings.database_url, settings.durability)
         .await
         .context("cannot open the database")?;
     if let Some(defaults) = settings.server_defaults.clone() {
