@@ -185,7 +185,9 @@ fn migrate(config: Option<&Path>, url: Option<&str>) -> anyhow::Result<()> {
         match (before, after - before) {
             (_, 0) => println!("database {shown} was already up to date ({after} migrations)"),
             (0, n) => println!("database {shown} created: {n} migrations applied"),
-            (_, n) => println!("database {shown} migrated: {n} new migrations applied ({after} in all)"),
+            (_, n) => {
+                println!("database {shown} migrated: {n} new migrations applied ({after} in all)")
+            }
         }
         Ok(())
     })

@@ -283,7 +283,10 @@ fn durability_is_full_unless_chosen() {
         Durability::Normal
     );
     let e = error("", &[("CHESSBOT_DURABILITY", "sometimes")]);
-    assert!(e.contains("CHESSBOT_DURABILITY") && e.contains("full or normal"), "{e}");
+    assert!(
+        e.contains("CHESSBOT_DURABILITY") && e.contains("full or normal"),
+        "{e}"
+    );
     let e = error("durability = \"fast\"\n", &[]);
     assert!(e.contains("durability") || e.contains("full"), "{e}");
 }

@@ -24,8 +24,9 @@ use chessbot::platform::discord::{run, BotSettings};
 use serde_json::{json, Value};
 use shakmaty::{san::San, Chess, Color, Position};
 use support::fake_discord::{
-    opt_bool, opt_focused, opt_str, opt_user, FakeDiscord, InteractionId, LatencyStats, RecordedCallback,
-    RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID, TOKEN,
+    opt_bool, opt_focused, opt_str, opt_user, FakeDiscord, InteractionId, LatencyStats,
+    RecordedCallback, RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL,
+    GUILD_ID, TOKEN,
 };
 use tokio::{sync::oneshot, task::JoinHandle};
 
@@ -915,7 +916,9 @@ async fn deferred_answers() {
         })
         .collect();
     assert!(
-        notified.iter().all(|(id, _)| *id == ALICE.id || *id == BOB.id),
+        notified
+            .iter()
+            .all(|(id, _)| *id == ALICE.id || *id == BOB.id),
         "{notified:?}"
     );
     assert_eq!(
@@ -924,6 +927,30 @@ async fn deferred_answers() {
         "{notified:?}"
     );
 
+    bot.stop().await;
+    fake.assert_no_unknown_routes();
+}
+
+/// `/help` works in a direct message (everything else asks for a server).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_in_a_dm() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    fake.wait_commands(WAIT).await;
+    let i = fake.send_dm_slash(&ALICE, "help").await;
+    let cb = fake.wait_callback(&i, WAIT).await;
+    assert_eq!(cb.kind, 4);
+    assert!(cb.content().contains("/challenge"), "{}", cb.content());
+    assert!(!cb.content().contains("Use me in a server"));
+    let i = fake.send_dm_slash(&ALICE, "games").await;
+    let cb = fake.wait_callback(&i, WAIT).await;
+    assert!(
+        cb.content().contains("Use me in a server"),
+        "{}",
+        cb.content()
+    );
     bot.stop().await;
     fake.assert_no_unknown_routes();
 }

@@ -108,7 +108,10 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     }
     if headlines.len() > 1 {
         println!();
-        println!("== durability side by side ({} in flight) ==", args.concurrency);
+        println!(
+            "== durability side by side ({} in flight) ==",
+            args.concurrency
+        );
         println!(
             "{:<8} {:>10} {:>12} {:>12} {:>16} {:>16}",
             "mode", "moves/s", "median ms", "p99 ms", "1-by-1 median", "1-by-1 p99"

@@ -10,7 +10,8 @@
 use std::fmt;
 
 use shakmaty::{
-    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position,
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, CastlingSide, Chess, Color, EnPassantMode,
+    Move, Position,
 };
 
 use super::{
@@ -342,9 +343,9 @@ impl Game {
                 // The side asked for is not in the error; it is known when
                 // the start granted no right, or the one it granted is
                 // still there (so the refused one was never granted).
-                let never = CastlingSide::ALL.iter().all(|&side| {
-                    !granted.has(turn, side) || now.has(turn, side)
-                });
+                let never = CastlingSide::ALL
+                    .iter()
+                    .all(|&side| !granted.has(turn, side) || now.has(turn, side));
                 if never {
                     *reason = IllegalReason::Castling(CastlingBlock::NotGranted);
                 }

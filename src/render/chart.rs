@@ -71,7 +71,11 @@ fn level_bands(lo: f64, hi: f64) -> Vec<(f64, f64, String, bool)> {
     let mut from = lo;
     let mut boundary = 100.0_f64.max((lo / 100.0).floor() * 100.0 + 100.0);
     loop {
-        let to = if boundary <= 3000.0 { boundary.min(hi) } else { hi };
+        let to = if boundary <= 3000.0 {
+            boundary.min(hi)
+        } else {
+            hi
+        };
         let level = Level::from_points(Points::from_hundredths((from * 100.0) as i64));
         let shaded = match level.number() {
             None => false,
@@ -324,7 +328,11 @@ mod tests {
     #[test]
     fn dates_once_last_point_inside_and_bands_named() {
         let day = 86_400_000;
-        let pts = [(day * 20_000, 9_000), (day * 20_000 + 3_600_000, 10_500), (day * 20_000 + 7_200_000, 11_000)];
+        let pts = [
+            (day * 20_000, 9_000),
+            (day * 20_000 + 3_600_000, 10_500),
+            (day * 20_000 + 7_200_000, 11_000),
+        ];
         let svg = chart_svg(&pts, "t");
         let d = date(day * 20_000);
         assert_eq!(svg.matches(&format!(">{d}<")).count(), 1, "{svg}");
@@ -333,7 +341,10 @@ mod tests {
             let x: f64 = cx.split('"').next().unwrap().parse().unwrap();
             assert!(x + 3.2 + 1.2 < right, "point at {x} touches the edge");
         }
-        assert!(svg.contains(">Level 30<") && svg.contains(">Unranked<"), "{svg}");
+        assert!(
+            svg.contains(">Level 30<") && svg.contains(">Unranked<"),
+            "{svg}"
+        );
         assert!(svg.contains("stroke-dasharray"), "the 100-point boundary");
     }
 

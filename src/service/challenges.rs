@@ -327,7 +327,12 @@ impl Service {
             // move: the challenger is pinged here only if that is not them.
             // The text does not promise a thread: the adapter may find it
             // cannot open one, and then the game stays in this channel.
-            let to_move = match game.game.initial_fen.as_deref().map(crate::chess::Game::from_fen) {
+            let to_move = match game
+                .game
+                .initial_fen
+                .as_deref()
+                .map(crate::chess::Game::from_fen)
+            {
                 Some(Ok(start)) => start.turn(),
                 _ => shakmaty::Color::White,
             };

@@ -109,11 +109,7 @@ impl Service {
         if let Some(claim) = game.claimable_draw() {
             card.fields.push((
                 "Draw claim".to_owned(),
-                format!(
-                    "{} may claim a draw by {}",
-                    name(turn),
-                    claim.describe()
-                ),
+                format!("{} may claim a draw by {}", name(turn), claim.describe()),
             ));
         }
         if let Some(tc) = &tc {
@@ -257,7 +253,11 @@ impl Service {
         frame.last_move = game.last_ply().map(|p| move_squares(&p.mv));
         let ended_ms = match game.is_over() {
             // Just ended by this action: the commit set the time.
-            true => session.record.state.ended_ms.or_else(|| Some(self.now_ms())),
+            true => session
+                .record
+                .state
+                .ended_ms
+                .or_else(|| Some(self.now_ms())),
             false => None,
         };
         let details = self.bar_details(game, tc, points, ended_ms);
@@ -313,19 +313,30 @@ impl Service {
     ) -> [String; 2] {
         if let Some(TimeControl::Live(live)) = tc {
             let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
-            let state = clocks_after(live, &times);
-            // A finished game's clocks stop when it ended: a time loss
-            // shows the loser's clock run down, not as their turn began.
-            let now = if game.is_over() {
-                ended_ms.or(state.running_since_ms).unwrap_or(0)
-            } else {
-                self.now_ms()
-            };
-            let [w, b] = state.remaining_at(now);
-            return [format_clock(w), format_clock(b)];
+            return live_clocks(live, &times, game.is_over(), ended_ms, self.now_ms());
         }
         points.map(|p| Points::from_hundredths(p).to_string())
     }
+}
+
+/// The clocks of a live game after moves played at `times`, as the name
+/// bars show them (White's first). A finished game's clocks stop when it
+/// ended: after a time loss the loser's clock shows run down, not as it
+/// stood when their turn began.
+fn live_clocks(
+    live: &crate::clock::LiveControl,
+    times: &[i64],
+    over: bool,
+    ended_ms: Option<i64>,
+    now_ms: i64,
+) -> [String; 2] {
+    let state = clocks_after(live, times);
+    let at = if over {
+        ended_ms.or(state.running_since_ms).unwrap_or(0)
+    } else {
+        now_ms
+    };
+    state.remaining_at(at).map(format_clock)
 }
 
 /// Both players' names (their id if they have no row) and points, White's
@@ -367,5 +378,27 @@ fn move_squares(mv: &Move) -> (Square, Square) {
             (king, Square::from_coords(to_file, king.rank()))
         }
         _ => (mv.from().unwrap_or(mv.to()), mv.to()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flagged_clock_shows_run_down() {
+        let live = match "1+0".parse::<TimeControl>() {
+            Ok(TimeControl::Live(l)) => l,
+            other => panic!("{other:?}"),
+        };
+        // The first moves (White at 0, Black at 2 s) are untimed; White's
+        // minute then runs from 2 s, out at 62 s; the game ends on time at
+        // 62.5 s. Before the fix the bar showed White's full minute.
+        let times = [0, 2_000];
+        let ended = live_clocks(&live, &times, true, Some(62_500), 99_999);
+        assert_eq!(ended, ["0:00.0".to_owned(), "1:00".to_owned()]);
+        // In play, 51.5 s into White's turn: 8.5 s left, shown in tenths.
+        let running = live_clocks(&live, &times, false, None, 53_500);
+        assert_eq!(running, ["0:08.5".to_owned(), "1:00".to_owned()]);
     }
 }

@@ -130,7 +130,9 @@ impl Store {
             Ok(results) => {
                 let queue = &self.group;
                 queue.groups.fetch_add(1, Ordering::Relaxed);
-                queue.grouped.fetch_add(group.len() as u64, Ordering::Relaxed);
+                queue
+                    .grouped
+                    .fetch_add(group.len() as u64, Ordering::Relaxed);
                 for (pending, result) in group.into_iter().zip(results) {
                     let _ = pending.answer.send(result);
                 }

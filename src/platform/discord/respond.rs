@@ -185,7 +185,10 @@ async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) 
             // Discord notifies nobody of mentions an edit adds, so an
             // answer that must ping someone (the player now to move) goes
             // out as a new message, and the placeholder is removed after.
-            match target.follow_up(&ctx.http, message.clone().to_followup()).await {
+            match target
+                .follow_up(&ctx.http, message.clone().to_followup())
+                .await
+            {
                 Ok(_) => {
                     if let Err(e) = ctx
                         .http

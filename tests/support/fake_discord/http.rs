@@ -679,9 +679,16 @@ fn notified_by(payload: &Value, message: &Value) -> Vec<u64> {
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|u| u.as_str().and_then(|id| id.parse().ok()).or_else(|| u.as_u64()))
+        .filter_map(|u| {
+            u.as_str()
+                .and_then(|id| id.parse().ok())
+                .or_else(|| u.as_u64())
+        })
         .collect();
-    mentioned.into_iter().filter(|id| listed.contains(id)).collect()
+    mentioned
+        .into_iter()
+        .filter(|id| listed.contains(id))
+        .collect()
 }
 
 fn attach(w: &mut World, payload: &Value, files: &[(u64, UploadedFile)]) -> Vec<Value> {
