@@ -6,7 +6,7 @@ use rand::Rng;
 
 use super::{
     buttons::{ButtonAction, ChallengeButton},
-    error::{check_length, refuse, ServiceError},
+    error::{check_length, refuse, refuse_msg, ServiceError},
     Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
 use crate::store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError};
@@ -55,7 +55,7 @@ impl Service {
         // As on lichess, a game from a set position is never rated: the
         // position may favour one side as much as its author likes.
         if initial_fen.is_some() && rated == Some(true) {
-            return refuse("Games from a set position (`fen`) are unrated: leave out `rated`, or set it to false.");
+            return refuse_msg(crate::msg!("fixes-fen-unrated"));
         }
         let rated = rated.map(|r| r && initial_fen.is_none());
         let now = self.now_ms();

@@ -302,10 +302,11 @@ impl Service {
             text: if inline.chars().count() <= PGN_INLINE_CHARS {
                 inline
             } else {
-                format!(
-                    "The PGN of game #{} is attached ({} moves).",
-                    r.id,
-                    session.game.plies().len().div_ceil(2)
+                crate::t!(
+                    self.server_lang(&actor.server).await,
+                    "fixes-pgn-attached",
+                    game = r.id,
+                    count = session.game.plies().len().div_ceil(2)
                 )
             },
             file: Some(file),

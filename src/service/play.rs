@@ -237,6 +237,7 @@ impl Service {
                 ephemeral: true,
                 buttons: vec![self.game_button(
                     &session,
+                    &session.game,
                     GameButton::ResignConfirm,
                     "Yes, resign",
                     ButtonStyle::Danger,
@@ -247,10 +248,11 @@ impl Service {
         let mut game = session.game.clone();
         game.resign(side).or_else(|e| refuse(e.to_string()))?;
         let mut reply = self.finish(&mut session, &game).await?;
-        reply.text = format!(
-            "{} resigned. {}",
-            super::display_name(&actor.name),
-            reply.text
+        reply.text = crate::t!(
+            self.server_lang(&actor.server).await,
+            "fixes-resigned",
+            name = super::display_name(&actor.name),
+            result = reply.text.as_str()
         );
         Ok(reply)
     }
@@ -261,10 +263,11 @@ impl Service {
         let mut game = session.game.clone();
         game.abort().or_else(|e| refuse(e.to_string()))?;
         let mut reply = self.finish(&mut session, &game).await?;
-        reply.text = format!(
-            "{} aborted the game. {}",
-            super::display_name(&actor.name),
-            reply.text
+        reply.text = crate::t!(
+            self.server_lang(&actor.server).await,
+            "fixes-aborted",
+            name = super::display_name(&actor.name),
+            result = reply.text.as_str()
         );
         Ok(reply)
     }
@@ -341,9 +344,12 @@ impl Service {
         self.board_reply(session, game, applied.ratings).await
     }
 
+    /// A button of the board of `game` (the session's game, possibly just
+    /// changed: its plies are what the button carries).
     pub(super) fn game_button(
         &self,
         session: &Session,
+        game: &Game,
         action: GameButton,
         label: &str,
         style: ButtonStyle,
@@ -352,7 +358,7 @@ impl Service {
             id: ButtonAction::Game {
                 id: session.record.id,
                 action,
-                version: board_position(&session.game),
+                version: board_position(game),
             }
             .id(),
             label: label.to_owned(),

@@ -164,14 +164,16 @@ impl Service {
 
     /// Where the actor's games in progress on this server are, if they are
     /// in other channels: "Your game with bob is in its thread “alice vs
-    /// bob” (<#…>): …". Channels are written `<#id>`, which adapters show
-    /// as a link (Discord) or `#name` (console).
+    /// bob” (<#…>): …", in the actor's language. Channels are written
+    /// `<#id>`, which adapters show as a link (Discord) or `#name`
+    /// (console).
     async fn where_games_are(&self, actor: &Actor) -> Result<Option<String>, ServiceError> {
         const SHOWN: i64 = 3;
         let games = self
             .store()
             .games_of(&actor.server, &actor.user, true, SHOWN + 1)
             .await?;
+        let lang = actor.lang();
         let mut places = Vec::new();
         for g in &games {
             let Some(channel) = g.game.channel_id.as_deref() else {
@@ -186,22 +188,37 @@ impl Service {
             };
             // Threads are named "White vs Black" when the game starts.
             let place = if channel == g.game.home_channel_id {
-                format!("<#{channel}>")
+                crate::t!(lang, "fixes-game-place-channel", channel = channel)
             } else {
-                format!("its thread “{white} vs {black}” (<#{channel}>)")
+                crate::t!(
+                    lang,
+                    "fixes-game-place-thread",
+                    thread = format!("{white} vs {black}"),
+                    channel = channel
+                )
             };
             places.push((opponent.clone(), place));
         }
         Ok(match places.as_slice() {
             [] => None,
-            [(opponent, place)] => Some(format!(
-                "There is no game in this channel. Your game with {opponent} is in {place}: play it there."
+            [(opponent, place)] => Some(crate::t!(
+                lang,
+                "fixes-game-elsewhere-one",
+                opponent = opponent.as_str(),
+                place = place.as_str()
             )),
-            many => Some(format!(
-                "There is no game in this channel. Your games: {}. Play each in its own channel.",
-                many.iter()
+            many => Some(crate::t!(
+                lang,
+                "fixes-game-elsewhere-many",
+                places = many
+                    .iter()
                     .take(SHOWN as usize)
-                    .map(|(opponent, place)| format!("with {opponent} in {place}"))
+                    .map(|(opponent, place)| crate::t!(
+                        lang,
+                        "fixes-game-place-with",
+                        opponent = opponent.as_str(),
+                        place = place.as_str()
+                    ))
                     .collect::<Vec<_>>()
                     .join("; ")
             )),

@@ -517,7 +517,11 @@ impl Service {
     }
 
     /// The give-time button for correspondence boards.
-    pub(super) fn give_time_button(&self, session: &Session) -> Option<super::Button> {
+    pub(super) fn give_time_button(
+        &self,
+        session: &Session,
+        game: &crate::chess::Game,
+    ) -> Option<super::Button> {
         matches!(
             session.record.game.time_control.parse::<TimeControl>(),
             Ok(TimeControl::Correspondence(_))
@@ -525,6 +529,7 @@ impl Service {
         .then(|| {
             self.game_button(
                 session,
+                game,
                 GameButton::GiveTime,
                 "Give +1 day",
                 ButtonStyle::Secondary,

@@ -154,7 +154,7 @@ impl Service {
         });
         if !game.is_over() {
             let button =
-                |action, label: &str, style| self.game_button(session, action, label, style);
+                |action, label: &str, style| self.game_button(session, game, action, label, style);
             reply
                 .buttons
                 .push(button(GameButton::Resign, "Resign", ButtonStyle::Danger));
@@ -177,7 +177,7 @@ impl Service {
                     ButtonStyle::Secondary,
                 )),
             }
-            reply.buttons.extend(self.give_time_button(session));
+            reply.buttons.extend(self.give_time_button(session, game));
             if game.claimable_draw().is_some() {
                 reply.buttons.push(button(
                     GameButton::DrawClaim,
