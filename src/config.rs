@@ -21,7 +21,7 @@ use crate::{
     clock::{parse_duration, TimeControl},
     limits::{Limits, Rate},
     render::Theme,
-    store::{normalize_url, ServerSettings},
+    store::{normalize_url, Durability, ServerSettings},
 };
 
 /// The bot's configuration. Every field has a default, so an empty file (or
@@ -74,6 +74,10 @@ pub struct Config {
     pub backup_every: String,
     /// How many automatic backups to keep (the oldest go).
     pub backup_keep: u32,
+    /// SQLite: `full` (every answered move is on disk, even after a power
+    /// loss) or `normal` (faster on slow disks; a power loss may undo the
+    /// last answered moves).
+    pub durability: Durability,
 }
 
 impl Default for Config {
@@ -99,6 +103,7 @@ impl Default for Config {
             backup_dir: None,
             backup_every: "1d".to_owned(),
             backup_keep: 7,
+            durability: Durability::Full,
         }
     }
 }
@@ -262,6 +267,7 @@ impl fmt::Debug for Config {
             .field("backup_dir", &self.backup_dir)
             .field("backup_every", &self.backup_every)
             .field("backup_keep", &self.backup_keep)
+            .field("durability", &self.durability)
             .finish()
     }
 }
@@ -293,7 +299,7 @@ pub enum ConfigError {
 /// Environment variables read by [`Config::load`], with the key each sets.
 /// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
 /// are `CHESSBOT_` + the key in capitals.
-pub const ENV_VARS: [(&str, &str); 16] = [
+pub const ENV_VARS: [(&str, &str); 17] = [
     ("DISCORD_TOKEN", "token"),
     ("DATABASE_URL", "database_url"),
     ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
@@ -310,6 +316,7 @@ pub const ENV_VARS: [(&str, &str); 16] = [
     ("CHESSBOT_BACKUP_DIR", "backup_dir"),
     ("CHESSBOT_BACKUP_EVERY", "backup_every"),
     ("CHESSBOT_BACKUP_KEEP", "backup_keep"),
+    ("CHESSBOT_DURABILITY", "durability"),
 ];
 
 /// Where each value came from, to name it in errors.
@@ -384,7 +391,7 @@ impl Config {
     pub fn from_toml(text: &str, path: &Path) -> Result<Config, ConfigError> {
         toml::from_str(text).map_err(|e| ConfigError::Parse {
             path: path.to_owned(),
-            message: e.to_string().trim_end().to_owned(),
+            message: redact_secrets(e.to_string().trim_end(), text),
         })
     }
 
@@ -455,6 +462,7 @@ impl Config {
                         .parse()
                         .map_err(|_| bad(format!("`{value}` is not a number of backups")))?
                 }
+                "durability" => self.durability = value.parse().map_err(bad)?,
                 _ => {}
             }
         }
@@ -627,6 +635,48 @@ impl Config {
             _ => None,
         }
     }
+}
+
+/// A TOML error quotes the file's line; when that line holds the token
+/// (or a database URL with a password), the quote must not show it. Every
+/// value given to `token` in the file, read however broken its quoting, is
+/// replaced by `[redacted]`, and URLs keep their password hidden.
+fn redact_secrets(message: &str, text: &str) -> String {
+    let mut out = message.to_owned();
+    for line in text.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("token") else {
+            continue;
+        };
+        let Some(value) = rest.trim_start().strip_prefix('=') else {
+            continue;
+        };
+        // The value as written, without its quotes and anything after a
+        // closing quote; and each whitespace-separated piece of it, since
+        // an error may quote only part of the line.
+        let value = value.trim().trim_matches(['"', '\'']).trim();
+        let mut secrets: Vec<&str> = vec![value];
+        secrets.extend(value.split(['"', '\'', ' ', '#']).filter(|p| p.len() >= 4));
+        secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        for secret in secrets.into_iter().filter(|s| s.len() >= 4) {
+            out = out.replace(secret, "[redacted]");
+        }
+    }
+    out.lines()
+        .map(|line| {
+            if line.contains("://") {
+                line.split(' ')
+                    .map(|word| match word.find("://") {
+                        Some(_) => redact_url(word),
+                        None => word.to_owned(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn parse_bool(text: &str) -> Option<bool> {

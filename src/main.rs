@@ -184,6 +184,7 @@ async fn run_bot(config: Option<&Path>, args: RunArgs) -> anyhow::Result<()> {
     settings.dev_guild_id = args.dev_guild_id.or(config.dev_guild_id);
     settings.pieces_dir = args.pieces_dir.or_else(|| config.pieces_dir.clone());
     settings.server_defaults = Some(config.server_defaults());
+    settings.durability = config.durability;
     if let Some(range) = config.shards {
         settings.shards = Some((range.first, range.last));
     }
@@ -224,8 +225,19 @@ fn migrate(config: Option<&Path>, url: Option<&str>) -> anyhow::Result<()> {
     let url = url.unwrap_or(&config.database_url);
     tracing::info!(database = %redact_url(url), "running migrations");
     runtime()?.block_on(async {
-        Store::open(url).await?.close().await;
-        println!("database {} is up to date", redact_url(url));
+        let store = Store::connect(url).await?;
+        let before = store.applied_migrations().await?;
+        store.migrate().await?;
+        let after = store.applied_migrations().await?;
+        store.close().await;
+        let shown = redact_url(url);
+        match (before, after - before) {
+            (_, 0) => println!("database {shown} was already up to date ({after} migrations)"),
+            (0, n) => println!("database {shown} created: {n} migrations applied"),
+            (_, n) => {
+                println!("database {shown} migrated: {n} new migrations applied ({after} in all)")
+            }
+        }
         Ok(())
     })
 }

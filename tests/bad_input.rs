@@ -184,6 +184,10 @@ async fn every_refusal_is_clear_and_changes_nothing() {
         ("0+0", "no time"),
         ("999d", "1, 2, 3, 5, 7, 10 or 14"),
         ("40/abc", "abc"),
+        // Controls no one can play (issue 16): the limit is stated.
+        ("1/1", "at least 5 seconds per move"),
+        ("40/1", "at least 5 seconds per move"),
+        ("40/100:16/3600", "at least 5 seconds per move"),
     ] {
         bed.refused("alice", "lobby", challenge(Some("bob"), Some(time)), why)
             .await;
@@ -206,6 +210,20 @@ async fn every_refusal_is_clear_and_changes_nothing() {
             fen: Some("not a fen".into()),
         },
         "`fen`",
+    )
+    .await;
+    // A game from a set position is never rated (issue 16).
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Challenge {
+            opponent: Some(user("bob")),
+            color: ColorChoice::White,
+            rated: Some(true),
+            time: None,
+            fen: Some("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1".into()),
+        },
+        "unrated",
     )
     .await;
     bed.refused(
@@ -306,6 +324,14 @@ async fn every_refusal_is_clear_and_changes_nothing() {
     )
     .await;
     bed.refused("bob", "lobby", mv("e5"), "not your turn").await;
+    // In another channel: pointed to the game's channel (issue 16).
+    bed.refused(
+        "alice",
+        "hall",
+        mv("e4"),
+        "Your game with bob is in <#lobby>",
+    )
+    .await;
     bed.refused("carol", "lobby", mv("e4"), "not playing").await;
     bed.refused("alice", "lobby", mv("xyz"), "can't read").await;
     bed.refused("alice", "lobby", mv(""), "Type a move").await;

@@ -372,7 +372,9 @@ proptest! {
 
     /// Forms built from valid parts round-trip.
     #[test]
-    fn generated_forms_round_trip(base in 1u32..=180, inc in 0u32..=180, m in 1u32..=200, s in 1u32..=36_000) {
+    fn generated_forms_round_trip(base in 1u32..=180, inc in 0u32..=180, m in 1u32..=200, extra in 0u32..=35_000) {
+        // A stage gives at least 5 s per move (issue 16: `40/1` is refused).
+        let s = 5 * m + extra;
         let text = format!("{base}+{inc}");
         prop_assert_eq!(tc(&text).to_string(), text);
         let text = format!("{m}/{s}:{s}+{inc}");
@@ -397,5 +399,27 @@ proptest! {
                 prop_assert!(f > last);
             }
         }
+    }
+}
+
+/// Controls no one can play are refused with the limit stated; a stage
+/// exactly at the limit, or saved by its increment, is accepted; `unlimited`
+/// is a game without a clock (issue 16).
+#[test]
+fn too_fast_controls_and_unlimited() {
+    for text in ["1/1", "40/1", "40/199", "40/100:16/3600"] {
+        let e = text.parse::<TimeControl>().unwrap_err().to_string();
+        assert!(e.contains("at least 5 seconds per move"), "{text}: {e}");
+    }
+    for text in ["40/200", "40/100+3:16/3600", "40/9000:16/3600"] {
+        assert!(text.parse::<TimeControl>().is_ok(), "{text}");
+    }
+    for text in ["unlimited", "Unlimited", " none "] {
+        let tc: TimeControl = text.parse().unwrap();
+        assert_eq!(tc, TimeControl::Unlimited);
+        assert_eq!(tc.to_string(), "unlimited");
+        assert_eq!(tc.describe(), "no clock");
+        assert_eq!(tc.to_pgn_tag(), "-");
+        assert!(tc.live().is_none() && tc.correspondence().is_none());
     }
 }

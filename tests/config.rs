@@ -251,3 +251,49 @@ fn a_missing_file_is_named() {
         "{e}"
     );
 }
+
+/// A broken line holding the token must not be echoed with the secret in
+/// the TOML error (issue 16, item 9).
+#[test]
+fn a_toml_error_on_the_token_line_does_not_show_the_token() {
+    let secret = "MTA4OTk5.Gx-abc.s3cr3tT0k3nV4lu3";
+    for text in [
+        format!("token = \"{secret}\n"),
+        format!("token = \"{secret}\" junk\n"),
+        format!("token = {secret}\n"),
+        format!("theme = \"blue\"\ntoken = '{secret}\n"),
+    ] {
+        let e = error(&text, &[]);
+        assert!(!e.contains(secret), "{e}");
+        assert!(!e.contains("s3cr3t"), "{e}");
+        assert!(e.contains("line"), "still says where: {e}");
+    }
+    let e = error(
+        "database_url = \"postgres://bot:hunter22@db/chess\" x\n",
+        &[],
+    );
+    assert!(!e.contains("hunter22"), "{e}");
+}
+
+#[test]
+fn durability_is_full_unless_chosen() {
+    use chessbot::store::Durability;
+    assert_eq!(Config::default().durability, Durability::Full);
+    assert_eq!(
+        load("durability = \"normal\"\n", &[]).unwrap().durability,
+        Durability::Normal
+    );
+    assert_eq!(
+        load("", &[("CHESSBOT_DURABILITY", "normal")])
+            .unwrap()
+            .durability,
+        Durability::Normal
+    );
+    let e = error("", &[("CHESSBOT_DURABILITY", "sometimes")]);
+    assert!(
+        e.contains("CHESSBOT_DURABILITY") && e.contains("full or normal"),
+        "{e}"
+    );
+    let e = error("durability = \"fast\"\n", &[]);
+    assert!(e.contains("durability") || e.contains("full"), "{e}");
+}

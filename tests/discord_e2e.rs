@@ -24,8 +24,9 @@ use chessbot::platform::discord::{run, BotSettings};
 use serde_json::{json, Value};
 use shakmaty::{san::San, Chess, Color, Position};
 use support::fake_discord::{
-    opt_bool, opt_focused, opt_str, opt_user, FakeDiscord, LatencyStats, RecordedCallback,
-    RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID, TOKEN,
+    opt_bool, opt_focused, opt_str, opt_user, FakeDiscord, InteractionId, LatencyStats,
+    RecordedCallback, RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL,
+    GUILD_ID, TOKEN,
 };
 use tokio::{sync::oneshot, task::JoinHandle};
 
@@ -828,12 +829,16 @@ async fn deferred_answers() {
         )
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
-    let challenge = fake.wait_original(&i, WAIT).await;
+    // It pings bob: a new message (an edit would notify nobody), and the
+    // placeholder goes.
+    let challenge = fake.wait_followups(&i, 1, WAIT).await.remove(0);
     assert!(
         challenge.content().contains("alice challenges bob"),
         "{}",
         challenge.content()
     );
+    assert_eq!(challenge.notified, vec![BOB.id]);
+    wait_placeholder_gone(&fake, &i).await;
 
     // A click: acknowledged (type 6), then the answer as a follow-up; the
     // game has no thread, so its first board follows too.
@@ -865,16 +870,10 @@ async fn deferred_answers() {
         "{}",
         note.content()
     );
-    fake.wait("the placeholder to be deleted", WAIT, |w| {
-        w.interactions
-            .get(&i.id)
-            .and_then(|x| x.original)
-            .is_some_and(|mid| w.messages.iter().all(|m| m.id != mid))
-            .then_some(())
-    })
-    .await;
+    wait_placeholder_gone(&fake, &i).await;
 
-    // A board: deferred, then the original edited with the PNG.
+    // A board that pings the player to move: deferred, then posted as a
+    // new message with the PNG, which notifies bob (and only bob).
     let i = fake
         .send_slash(
             &ALICE,
@@ -884,16 +883,89 @@ async fn deferred_answers() {
         )
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
-    let board = fake.wait_original(&i, WAIT).await;
+    let board = fake.wait_followups(&i, 1, WAIT).await.remove(0);
     assert!(board.content().contains("1. e4"), "{}", board.content());
+    assert!(!board.flags_ephemeral());
+    assert_eq!(board.notified, vec![BOB.id]);
     assert_eq!(board.files.len(), 1);
     assert_eq!(
         board.embeds()[0]["image"]["url"],
         json!(format!("attachment://{}", board.files[0].filename))
     );
+    wait_placeholder_gone(&fake, &i).await;
+
+    // A deferred answer that pings nobody still edits its placeholder.
+    let i = fake
+        .send_slash(&ALICE, CHESS_CHANNEL, "board", json!([]))
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
+    let shown = fake.wait_original(&i, WAIT).await;
+    assert!(shown.content().contains("1. e4") || !shown.embeds().is_empty());
+    assert!(shown.notified.is_empty());
+
+    // Over the whole slow path, who was notified of what: bob of the
+    // challenge and of alice's move; alice of bob's acceptance (the game's
+    // first board asks her to move).
+    let notified: Vec<(u64, String)> = fake
+        .messages_in(CHESS_CHANNEL)
+        .iter()
+        .flat_map(|m| {
+            m.notified
+                .iter()
+                .map(|id| (*id, m.content().chars().take(40).collect::<String>()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        notified
+            .iter()
+            .all(|(id, _)| *id == ALICE.id || *id == BOB.id),
+        "{notified:?}"
+    );
+    assert_eq!(
+        notified.iter().filter(|(id, _)| *id == BOB.id).count(),
+        2,
+        "{notified:?}"
+    );
 
     bot.stop().await;
     fake.assert_no_unknown_routes();
+}
+
+/// `/help` works in a direct message (everything else asks for a server).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_in_a_dm() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    fake.wait_commands(WAIT).await;
+    let i = fake.send_dm_slash(&ALICE, "help").await;
+    let cb = fake.wait_callback(&i, WAIT).await;
+    assert_eq!(cb.kind, 4);
+    assert!(cb.content().contains("/challenge"), "{}", cb.content());
+    assert!(!cb.content().contains("Use me in a server"));
+    let i = fake.send_dm_slash(&ALICE, "games").await;
+    let cb = fake.wait_callback(&i, WAIT).await;
+    assert!(
+        cb.content().contains("Use me in a server"),
+        "{}",
+        cb.content()
+    );
+    bot.stop().await;
+    fake.assert_no_unknown_routes();
+}
+
+/// Waits until the "thinking…" placeholder of `i` has been deleted.
+async fn wait_placeholder_gone(fake: &FakeDiscord, i: &InteractionId) {
+    fake.wait("the placeholder to be deleted", WAIT, |w| {
+        w.interactions
+            .get(&i.id)
+            .and_then(|x| x.original)
+            .is_some_and(|mid| w.messages.iter().all(|m| m.id != mid))
+            .then_some(())
+    })
+    .await;
 }
 
 /// A token Discord refuses ends `run` with an error that says so.

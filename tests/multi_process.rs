@@ -170,12 +170,13 @@ async fn races_on_one_game(url: &str) {
         )
         .await;
     assert!(!offer.ephemeral, "{}", offer.text);
-    let version = store.game(game).await.unwrap().unwrap().version;
+    // A game button carries the board it was shown on: the plies played.
+    let shown_at = store.moves(game).await.unwrap().len();
     let replies = race(
         &services,
         &bob,
         Command::Button {
-            id: format!("game:{game}:draw-accept:{version}"),
+            id: format!("game:{game}:draw-accept:{shown_at}"),
         },
     )
     .await;

@@ -799,6 +799,61 @@ async fn concurrent_moves_apply_once(store: &Store) {
     assert_eq!(store.points_total(SERVER).await.unwrap(), 0);
 }
 
+/// Moves arriving together (on SQLite: one group commit, lined up behind
+/// the write gate) each get their own answer: a stale one fails alone and
+/// the others commit.
+async fn grouped_moves_fail_alone(store: &Store) {
+    let mut games = Vec::new();
+    for i in 0..4 {
+        let channel = format!("group-{i}");
+        games.push(start_game(store, Some(&channel), "alice", "bob", false, 1_000).await);
+    }
+    // The first game moves once, so a change computed on version 0 is stale.
+    store
+        .apply(&move_change(games[0].id, 0, a_move(1, "e2e4", "e4")))
+        .await
+        .unwrap();
+    let (groups_before, _) = store.group_commit_stats();
+    let gate = store.write_gate().await;
+    let mut changes = vec![move_change(games[0].id, 0, a_move(2, "e7e5", "e5"))];
+    for game in &games[1..] {
+        changes.push(move_change(game.id, 0, a_move(1, "d2d4", "d4")));
+    }
+    let tasks: Vec<_> = changes
+        .into_iter()
+        .map(|change| {
+            let store = store.clone();
+            tokio::spawn(async move { store.apply(&change).await })
+        })
+        .collect();
+    if store.backend() == Backend::Sqlite {
+        while store.queued_changes() < tasks.len() {
+            tokio::task::yield_now().await;
+        }
+    }
+    drop(gate);
+    let mut results = Vec::new();
+    for task in tasks {
+        results.push(task.await.unwrap());
+    }
+    assert!(matches!(results[0], Err(StoreError::Conflict)), "stale");
+    for (result, game) in results[1..].iter().zip(&games[1..]) {
+        assert_eq!(result.as_ref().unwrap().version, 1);
+        let moves = store.moves(game.id).await.unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].san, "d4");
+        assert_eq!(store.game(game.id).await.unwrap().unwrap().version, 1);
+    }
+    let first = store.game(games[0].id).await.unwrap().unwrap();
+    assert_eq!(first.version, 1);
+    assert_eq!(store.moves(games[0].id).await.unwrap().len(), 1);
+    if store.backend() == Backend::Sqlite {
+        // All five went in one transaction.
+        let (groups, _) = store.group_commit_stats();
+        assert_eq!(groups, groups_before + 1);
+    }
+}
+
 /// Generates `sqlite::NAME` and `postgres::NAME` for each suite function.
 macro_rules! conformance {
     ($($name:ident),* $(,)?) => {
@@ -847,6 +902,7 @@ conformance!(
     moves_replay_in_order,
     concurrent_accepts_start_one_game,
     concurrent_moves_apply_once,
+    grouped_moves_fail_alone,
 );
 
 #[test]

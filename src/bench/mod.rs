@@ -4,7 +4,8 @@
 //! grow with a large database.
 //!
 //! ```text
-//! chessbot bench                                 # 1,000 games on SQLite
+//! chessbot bench                                 # 1,000 games on SQLite, both durabilities
+//! chessbot bench --durability full               # SQLite with synchronous = FULL only
 //! chessbot bench --database postgres             # the same on PostgreSQL
 //! chessbot bench --scale --stored 100000 --active 10000
 //! chessbot bench --flood                         # 1,000 commands/s from one user
@@ -25,6 +26,7 @@ use crate::{
     clock::{Clock, ManualClock},
     render::{RenderConfig, Renderer},
     service::{timing::StageSnapshot, Service},
+    store::{Backend, Durability},
 };
 
 /// Turns ours and the floor take in one run.
@@ -47,6 +49,10 @@ pub struct BenchArgs {
     /// 127.0.0.1:5432, dropped afterwards) or a database URL to use as is.
     #[arg(long, default_value = "sqlite")]
     pub database: String,
+    /// SQLite: `full`, `normal` or `both` (each on a fresh database, then
+    /// side by side).
+    #[arg(long, default_value = "both")]
+    pub durability: String,
     /// Share of moves preceded by an out-of-turn attempt, and again by an
     /// illegal one.
     #[arg(long, default_value_t = 0.03)]
@@ -86,29 +92,89 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.startup_probe {
         return scale::probe(&args.database, args.active).await;
     }
-    let db = database::BenchDatabase::create(&args.database).await?;
-    let result = if args.scale {
-        scale::run(&args, db.url()).await
-    } else if args.flood {
-        flood::run(&args, db.url()).await
-    } else {
-        throughput(&args, db.url()).await
+    if args.scale || args.flood {
+        let db = database::BenchDatabase::create(&args.database).await?;
+        let result = if args.scale {
+            scale::run(&args, db.url()).await
+        } else {
+            flood::run(&args, db.url()).await
+        };
+        db.drop_it().await?;
+        return result;
+    }
+    let modes: Vec<Durability> = match args.durability.trim() {
+        "both" => vec![Durability::Full, Durability::Normal],
+        one => vec![one.parse().map_err(anyhow::Error::msg)?],
     };
-    db.drop_it().await?;
-    result
+    let mut headlines = Vec::new();
+    for (i, mode) in modes.iter().enumerate() {
+        if i > 0 {
+            println!();
+        }
+        let db = database::BenchDatabase::create(&args.database).await?;
+        let result = throughput(&args, db.url(), *mode).await;
+        db.drop_it().await?;
+        let headline = result?;
+        // The setting is SQLite's: PostgreSQL runs once.
+        let postgres = headline.backend == Backend::Postgres;
+        headlines.push(headline);
+        if postgres {
+            break;
+        }
+    }
+    if headlines.len() > 1 {
+        println!();
+        println!(
+            "== durability side by side ({} in flight) ==",
+            args.concurrency
+        );
+        println!(
+            "{:<8} {:>10} {:>12} {:>12} {:>16} {:>16}",
+            "mode", "moves/s", "median ms", "p99 ms", "1-by-1 median", "1-by-1 p99"
+        );
+        for h in &headlines {
+            println!(
+                "{:<8} {:>10.0} {:>12.3} {:>12.3} {:>16.3} {:>16.3}",
+                h.durability.name(),
+                h.moves_per_sec,
+                h.loaded.quantile_ms(0.5),
+                h.loaded.quantile_ms(0.99),
+                h.sequential.quantile_ms(0.5),
+                h.sequential.quantile_ms(0.99)
+            );
+        }
+    }
+    Ok(())
 }
 
-async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
+/// The figures of one run that the side-by-side table shows.
+struct Headline {
+    backend: Backend,
+    durability: Durability,
+    moves_per_sec: f64,
+    loaded: report::Samples,
+    sequential: report::Samples,
+}
+
+async fn throughput(
+    args: &BenchArgs,
+    url: &str,
+    durability: Durability,
+) -> anyhow::Result<Headline> {
     let renderer = Arc::new(Renderer::new(RenderConfig::default())?);
-    let store = crate::store::Store::open(url).await?;
+    let store = crate::store::Store::open_with(url, durability).await?;
     let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(1_767_268_800_000));
     let service = Service::new(store.clone(), renderer.clone(), clock);
     println!(
-        "chessbot bench: {} games, {} moves, {} in flight, {:?} on {}, {} cores",
+        "chessbot bench: {} games, {} moves, {} in flight, {:?}{} on {}, {} cores",
         args.games,
         args.moves,
         args.concurrency,
         store.backend(),
+        match store.backend() {
+            Backend::Sqlite => format!(" (durability {})", durability.name()),
+            Backend::Postgres => String::new(),
+        },
         database::describe(url),
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
@@ -277,5 +343,11 @@ async fn throughput(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
         sequential.moves.mean_ms(),
         s.whole.mean_ms(),
     );
-    Ok(())
+    Ok(Headline {
+        backend: store.backend(),
+        durability,
+        moves_per_sec: loaded.moves_per_sec(),
+        loaded: loaded.moves,
+        sequential: sequential.moves,
+    })
 }

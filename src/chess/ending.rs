@@ -203,6 +203,15 @@ pub enum DrawClaim {
 }
 
 impl DrawClaim {
+    /// The rule, as a claim still to be made (`describe` of the
+    /// termination says it was claimed).
+    pub const fn describe(self) -> &'static str {
+        match self {
+            DrawClaim::ThreefoldRepetition => "threefold repetition",
+            DrawClaim::FiftyMoveRule => "the 50-move rule",
+        }
+    }
+
     pub const fn termination(self) -> Termination {
         match self {
             DrawClaim::ThreefoldRepetition => Termination::ThreefoldRepetition,

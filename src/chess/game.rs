@@ -10,12 +10,13 @@
 use std::fmt;
 
 use shakmaty::{
-    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, Move, Position,
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, CastlingSide, Chess, Color, EnPassantMode,
+    Move, Position,
 };
 
 use super::{
     ending::{DrawClaim, Ending, GameResult, Termination},
-    input::{self, IllegalReason, InputError},
+    input::{self, CastlingBlock, IllegalReason, InputError},
 };
 
 /// How many times the same position (FIDE: same side to move, castling and
@@ -159,7 +160,11 @@ impl Game {
         let position: Chess = parsed
             .into_position(CastlingMode::Standard)
             .map_err(|e| FenError(format!("{e}")))?;
-        let canonical = Fen::from_position(&position, EnPassantMode::Legal).to_string();
+        // The en-passant square is kept wherever a pawn stands next to it
+        // (pseudo-legal), even when taking would expose the king: the game
+        // is replayed from this text, and a pinned pawn's capture must be
+        // refused for the pin, not for a right the position lost.
+        let canonical = Fen::from_position(&position, EnPassantMode::PseudoLegal).to_string();
         let start = Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string();
         let initial_fen = (canonical != start).then_some(canonical);
         Ok(Game::from_position(position, initial_fen))
@@ -315,7 +320,7 @@ impl Game {
         if self.is_over() {
             return Err(PlayTextError::Rule(RuleError::GameOver));
         }
-        match input::parse_move(&self.position, text) {
+        match self.parse(text) {
             Ok(mv) => self.play_move(mv, at_ms).map_err(PlayTextError::Rule),
             Err(error) => Err(self.refuse_input(error)),
         }
@@ -323,7 +328,30 @@ impl Game {
 
     /// Parses `text` without playing it.
     pub fn parse(&self, text: &str) -> Result<Move, InputError> {
-        input::parse_move(&self.position, text)
+        input::parse_move(&self.position, text).map_err(|e| self.in_history(e))
+    }
+
+    /// Refines a refusal with what only the game knows: a castling right
+    /// missing since the starting position (a FEN that never granted it)
+    /// was not lost by moving the king or rook.
+    fn in_history(&self, mut error: InputError) -> InputError {
+        if let InputError::Illegal { reason, .. } = &mut error {
+            if *reason == IllegalReason::Castling(CastlingBlock::NoRight) {
+                let turn = self.position.turn();
+                let granted = self.initial.castles();
+                let now = self.position.castles();
+                // The side asked for is not in the error; it is known when
+                // the start granted no right, or the one it granted is
+                // still there (so the refused one was never granted).
+                let never = CastlingSide::ALL
+                    .iter()
+                    .all(|&side| !granted.has(turn, side) || now.has(turn, side));
+                if never {
+                    *reason = IllegalReason::Castling(CastlingBlock::NotGranted);
+                }
+            }
+        }
+        error
     }
 
     fn refuse_input(&mut self, error: InputError) -> PlayTextError {
@@ -399,7 +427,7 @@ impl Game {
         if self.is_over() {
             return Err(RuleError::GameOver);
         }
-        let mv = input::parse_move(&self.position, text)?;
+        let mv = self.parse(text)?;
         let mut trial = self.clone();
         trial.play_move(mv, at_ms)?;
         if let Some(ending) = trial.ending {

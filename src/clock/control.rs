@@ -46,6 +46,11 @@ pub enum TimeControlError {
     /// Seconds of a stage outside 1..=36000.
     #[error("`{0}`: a stage's time must be 1 to 36000 seconds (10 h)")]
     StageTimeOutOfRange(String),
+    /// A stage with a move count that gives less than
+    /// [`LiveControl::MIN_SECONDS_PER_MOVE`] per move (increment included):
+    /// no one can play 40 moves in one second.
+    #[error("`{0}`: a stage must give at least 5 seconds per move (`40/1` gives 40 moves 1 second); e.g. 40/5400 is 40 moves in 90 minutes")]
+    TooFast(String),
     /// A stage without a move count that is not the last.
     #[error("`{0}`: only the last stage may be without a move count (sudden death)")]
     SuddenDeathNotLast(String),
@@ -140,6 +145,8 @@ impl LiveControl {
     pub const STAGE_MOVES: std::ops::RangeInclusive<u32> = 1..=200;
     /// Time per stage bounds, in seconds.
     pub const STAGE_SECONDS: std::ops::RangeInclusive<u32> = 1..=36_000;
+    /// A stage with a move count gives at least this much per move.
+    pub const MIN_SECONDS_PER_MOVE: u32 = 5;
 
     /// Base minutes + increment seconds (`10+5`).
     ///
@@ -193,6 +200,12 @@ impl LiveControl {
             match s.moves {
                 Some(m) if !Self::STAGE_MOVES.contains(&m) => {
                     return Err(TimeControlError::MovesOutOfRange(text))
+                }
+                Some(m)
+                    if s.seconds.saturating_add(m.saturating_mul(s.increment_s))
+                        < m.saturating_mul(Self::MIN_SECONDS_PER_MOVE) =>
+                {
+                    return Err(TimeControlError::TooFast(text))
                 }
                 None if i + 1 != stages.len() => {
                     return Err(TimeControlError::SuddenDeathNotLast(text))
@@ -349,6 +362,7 @@ fn relabel(e: TimeControlError, text: &str) -> TimeControlError {
         E::MovesOutOfRange(_) => E::MovesOutOfRange(t),
         E::SuddenDeathNotLast(_) => E::SuddenDeathNotLast(t),
         E::BaseNotWholeMinutes(_) => E::BaseNotWholeMinutes(t),
+        E::TooFast(_) => E::TooFast(t),
         other => other,
     }
 }
@@ -394,6 +408,7 @@ impl fmt::Display for LiveControl {
 /// | `40/9000:16/3600` | live, 40 moves in 9000 s, then 16 moves every 3600 s |
 /// | `40/5400+30:1800+30` | as above, with 30 s added per move |
 /// | `40/7200:3600` | 40 moves in 2 h, then 1 h for the rest of the game |
+/// | `unlimited` | no clock |
 ///
 /// ```
 /// use chessbot::clock::TimeControl;
@@ -412,6 +427,9 @@ pub enum TimeControl {
     Correspondence(Correspondence),
     /// A live clock.
     Live(LiveControl),
+    /// No clock at all (`unlimited`): no deadline, no reminders, nobody
+    /// loses on time.
+    Unlimited,
 }
 
 impl Default for TimeControl {
@@ -429,7 +447,7 @@ impl TimeControl {
     pub fn live(&self) -> Option<&LiveControl> {
         match self {
             TimeControl::Live(l) => Some(l),
-            TimeControl::Correspondence(_) => None,
+            TimeControl::Correspondence(_) | TimeControl::Unlimited => None,
         }
     }
 
@@ -437,7 +455,7 @@ impl TimeControl {
     pub fn correspondence(&self) -> Option<Correspondence> {
         match self {
             TimeControl::Correspondence(c) => Some(*c),
-            TimeControl::Live(_) => None,
+            TimeControl::Live(_) | TimeControl::Unlimited => None,
         }
     }
 
@@ -446,7 +464,7 @@ impl TimeControl {
     /// has no days-per-move form).
     pub fn to_pgn_tag(&self) -> String {
         match self {
-            TimeControl::Correspondence(_) => "-".to_string(),
+            TimeControl::Correspondence(_) | TimeControl::Unlimited => "-".to_string(),
             TimeControl::Live(l) => l.to_pgn_tag(),
         }
     }
@@ -480,6 +498,7 @@ impl TimeControl {
             TimeControl::Correspondence(c) if c.days == 1 => "1 day per move".to_string(),
             TimeControl::Correspondence(c) => format!("{} days per move", c.days),
             TimeControl::Live(l) => l.describe(),
+            TimeControl::Unlimited => "no clock".to_string(),
         }
     }
 }
@@ -490,6 +509,7 @@ impl fmt::Display for TimeControl {
         match self {
             TimeControl::Correspondence(c) => write!(f, "{}d", c.days),
             TimeControl::Live(l) => write!(f, "{l}"),
+            TimeControl::Unlimited => f.write_str("unlimited"),
         }
     }
 }
@@ -510,6 +530,9 @@ impl FromStr for TimeControl {
             .filter(|c| !c.is_whitespace())
             .collect::<String>()
             .to_ascii_lowercase();
+        if matches!(text.as_str(), "unlimited" | "none" | "noclock" | "∞") {
+            return Ok(TimeControl::Unlimited);
+        }
         if let Some(days) = text.strip_suffix('d') {
             let n = number(&text, days, "days")?;
             return Correspondence::new(n)

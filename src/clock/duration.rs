@@ -95,17 +95,22 @@ pub fn human_seconds(secs: u64) -> String {
     parts.join(" ")
 }
 
-/// Time left until a deadline, to the minute, as the bot words it
-/// (negative counts as none).
+/// Time left until a deadline, to the minute, as the bot words it; under
+/// a minute, to the second (a live clock's last seconds must not read "0
+/// min"); negative counts as none.
 ///
 /// ```
 /// use chessbot::clock::human_left;
 /// assert_eq!(human_left(((2 * 24 + 23) * 60 + 5) * 60_000), "2 d 23 h");
 /// assert_eq!(human_left((5 * 60 + 10) * 60_000), "5 h 10 min");
 /// assert_eq!(human_left(59 * 60_000 + 59_999), "59 min");
-/// assert_eq!(human_left(-1), "0 min");
+/// assert_eq!(human_left(10_400), "10 s");
+/// assert_eq!(human_left(-1), "0 s");
 /// ```
 pub fn human_left(ms: i64) -> String {
+    if ms < 60_000 {
+        return format!("{} s", ms.max(0) / 1000);
+    }
     let minutes = ms.max(0) / 60_000;
     let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
     match (d, h) {
@@ -126,4 +131,29 @@ pub fn human_left(ms: i64) -> String {
 pub fn format_clk(ms: i64) -> String {
     let s = ms.max(0) / 1000;
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// A live clock as players read it (lichess's style): `1:00`, `12:34`,
+/// `1:05:03` from an hour up, and tenths under ten seconds (`0:09.5`);
+/// rounded down, negative shown as `0:00.0`.
+///
+/// ```
+/// use chessbot::clock::format_clock;
+/// assert_eq!(format_clock(60_000), "1:00");
+/// assert_eq!(format_clock(754_999), "12:34");
+/// assert_eq!(format_clock(3_903_000), "1:05:03");
+/// assert_eq!(format_clock(9_550), "0:09.5");
+/// assert_eq!(format_clock(10_000), "0:10");
+/// assert_eq!(format_clock(-5), "0:00.0");
+/// ```
+pub fn format_clock(ms: i64) -> String {
+    let ms = ms.max(0);
+    let s = ms / 1000;
+    if ms < 10_000 {
+        return format!("0:{:02}.{}", s, ms % 1000 / 100);
+    }
+    if s >= 3600 {
+        return format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    }
+    format!("{}:{:02}", s / 60, s % 60)
 }

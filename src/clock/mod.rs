@@ -59,7 +59,9 @@ pub use calendar::{civil_from_days, utc_minute, utc_parts};
 pub use control::{
     deadline_after, Correspondence, LiveControl, Stage, TimeControl, TimeControlError,
 };
-pub use duration::{format_clk, human_left, human_seconds, parse_duration, DurationError};
+pub use duration::{
+    format_clk, format_clock, human_left, human_seconds, parse_duration, DurationError,
+};
 pub use live::{clocks_after, ClockState, Flag};
 pub use source::{Clock, ManualClock, SystemClock};
 

@@ -16,6 +16,8 @@ const LEFT: f64 = 64.0;
 const RIGHT: f64 = 20.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = 36.0;
+/// Room between the plot's frame and its first and last points.
+const INSET: f64 = 12.0;
 
 /// A PNG line chart of `points` — `(unix time in ms, points in hundredths)`,
 /// in any order — titled `title`. Bands of 100 points (one club level) are
@@ -58,6 +60,37 @@ fn nice_step(span: f64, ticks: f64) -> f64 {
         10.0
     };
     nice * mag
+}
+
+/// The level bands over `lo..hi` points: `(from, to, name, shaded)`, each
+/// clipped to the range, lowest first; levels alternate shading.
+fn level_bands(lo: f64, hi: f64) -> Vec<(f64, f64, String, bool)> {
+    use crate::rating::{Level, Points};
+    let mut out = Vec::new();
+    // Boundaries: 100, 200, …, 3000.
+    let mut from = lo;
+    let mut boundary = 100.0_f64.max((lo / 100.0).floor() * 100.0 + 100.0);
+    loop {
+        let to = if boundary <= 3000.0 {
+            boundary.min(hi)
+        } else {
+            hi
+        };
+        let level = Level::from_points(Points::from_hundredths((from * 100.0) as i64));
+        let shaded = match level.number() {
+            None => false,
+            Some(n) => n % 2 == 0,
+        };
+        if to > from {
+            out.push((from, to, level.name_en(), shaded));
+        }
+        if to >= hi || boundary > 3000.0 {
+            break;
+        }
+        from = to;
+        boundary += 100.0;
+    }
+    out
 }
 
 /// `YYYY-MM-DD` of a unix time in ms (proleptic Gregorian, UTC).
@@ -128,26 +161,41 @@ fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
     }
     // In f64: any i64 timestamps, no overflow.
     let span = t1 as f64 - t0 as f64;
-    let x_of = |t: i64| LEFT + (t as f64 - t0 as f64) / span * pw;
+    // Points keep clear of the frame: the first and last sit `INSET` inside
+    // it, so the last one (the current value) is never cut at the edge.
+    let x_of = |t: i64| LEFT + INSET + (t as f64 - t0 as f64) / span * (pw - 2.0 * INSET);
     let y_of = |v: f64| TOP + (hi - v) / (hi - lo) * ph;
 
-    // Level bands: every other 100-point band lightly shaded (only when
-    // there are few enough to see).
-    let mut band = (lo / 100.0).floor() as i64;
-    while (hi - lo) <= 4000.0 && (band as f64) * 100.0 < hi {
-        if band.rem_euclid(2) == 1 {
-            let (b0, b1) = (
-                (band as f64 * 100.0).max(lo),
-                ((band + 1) as f64 * 100.0).min(hi),
-            );
-            let _ = write!(
-                s,
-                r##"<rect x="{LEFT}" y="{y}" width="{pw}" height="{bh}" fill="#f1f4f8"/>"##,
-                y = y_of(b1),
-                bh = y_of(b0) - y_of(b1)
-            );
+    // Level bands (每100分一级): each level's range shaded alternately and
+    // named at the right, its lower boundary drawn dashed. Everything below
+    // 100 is one band (Unranked); 3000 and up is Level 1.
+    if hi - lo <= 4000.0 {
+        for (b0, b1, name, shaded) in level_bands(lo, hi) {
+            let (y0, y1) = (y_of(b0), y_of(b1));
+            if shaded {
+                let _ = write!(
+                    s,
+                    r##"<rect x="{LEFT}" y="{y1}" width="{pw}" height="{bh}" fill="#eef2f7"/>"##,
+                    bh = y0 - y1
+                );
+            }
+            if b0 > lo {
+                let _ = write!(
+                    s,
+                    r##"<line x1="{LEFT}" y1="{y0}" x2="{x2}" y2="{y0}" stroke="#9fb3c8" stroke-width="1" stroke-dasharray="4 3"/>"##,
+                    x2 = LEFT + pw
+                );
+            }
+            // A name only where the band is tall enough to hold it.
+            if y0 - y1 >= 14.0 {
+                let _ = write!(
+                    s,
+                    r##"<text x="{x}" y="{y}" font-family="{font}" font-size="10" fill="#8496a9" text-anchor="end">{name}</text>"##,
+                    x = LEFT + pw - 4.0,
+                    y = y0 - 4.0
+                );
+            }
         }
-        band += 1;
     }
     // Horizontal grid and value labels.
     let mut v = lo;
@@ -163,10 +211,17 @@ fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
         );
         v += step;
     }
-    // Date labels: first, last and up to three between.
+    // Date labels: first, last and up to three between, each date once
+    // (games a few hours apart would otherwise repeat the same day).
     let n_ticks = 4;
+    let mut shown: Vec<String> = Vec::new();
     for i in 0..=n_ticks {
         let t = (t0 as f64 + span * i as f64 / n_ticks as f64) as i64;
+        let d = date(t);
+        if shown.contains(&d) {
+            continue;
+        }
+        shown.push(d.clone());
         let anchor = match i {
             0 => "start",
             i if i == n_ticks => "end",
@@ -177,7 +232,6 @@ fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
             r##"<text x="{x}" y="{y}" font-family="{font}" font-size="12" fill="#555555" text-anchor="{anchor}">{d}</text>"##,
             x = x_of(t),
             y = h - BOTTOM + 20.0,
-            d = date(t)
         );
     }
     // Axes.
@@ -250,6 +304,48 @@ mod tests {
     fn extreme_values_do_not_panic() {
         let pts = [(i64::MIN, i64::MIN), (i64::MAX, i64::MAX), (0, 0)];
         assert!(points_chart(&pts, "x").is_ok());
+    }
+
+    #[test]
+    fn level_bands_follow_the_levels() {
+        // Below 100 is one band, whatever the range.
+        let bands = level_bands(-250.0, 80.0);
+        assert_eq!(bands.len(), 1);
+        assert_eq!(bands[0].2, "Unranked");
+        let bands = level_bands(40.0, 320.0);
+        let names: Vec<&str> = bands.iter().map(|b| b.2.as_str()).collect();
+        assert_eq!(names, ["Unranked", "Level 30", "Level 29", "Level 28"]);
+        assert_eq!((bands[0].0, bands[0].1), (40.0, 100.0));
+        assert_eq!((bands[3].0, bands[3].1), (300.0, 320.0));
+        assert!(bands[1].3 != bands[2].3, "levels alternate");
+        let top = level_bands(2950.0, 3500.0);
+        assert_eq!(top.last().map(|b| (b.0, b.1)), Some((3000.0, 3500.0)));
+        assert_eq!(top.last().map(|b| b.2.as_str()), Some("Level 1"));
+    }
+
+    /// Games hours apart: each date on the axis once; the last point
+    /// inside the frame; the level boundary in range drawn and named.
+    #[test]
+    fn dates_once_last_point_inside_and_bands_named() {
+        let day = 86_400_000;
+        let pts = [
+            (day * 20_000, 9_000),
+            (day * 20_000 + 3_600_000, 10_500),
+            (day * 20_000 + 7_200_000, 11_000),
+        ];
+        let svg = chart_svg(&pts, "t");
+        let d = date(day * 20_000);
+        assert_eq!(svg.matches(&format!(">{d}<")).count(), 1, "{svg}");
+        let right = f64::from(WIDTH) - RIGHT;
+        for cx in svg.split("<circle cx=\"").skip(1) {
+            let x: f64 = cx.split('"').next().unwrap().parse().unwrap();
+            assert!(x + 3.2 + 1.2 < right, "point at {x} touches the edge");
+        }
+        assert!(
+            svg.contains(">Level 30<") && svg.contains(">Unranked<"),
+            "{svg}"
+        );
+        assert!(svg.contains("stroke-dasharray"), "the 100-point boundary");
     }
 
     #[test]

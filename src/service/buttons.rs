@@ -1,6 +1,6 @@
 //! Button ids: stable, self-describing strings (`game:42:resign:7`,
 //! `challenge:9:accept`), so a button keeps working after a restart and a
-//! press on a board that has moved on is recognised by its version.
+//! press on a board that has moved on is recognised by its ply count.
 
 /// What a button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,9 @@ pub enum ButtonAction {
     Game {
         id: i64,
         action: GameButton,
+        /// The board the button was shown on, as the number of plies played
+        /// then: a move makes the button stale, a declined draw or extra
+        /// time (which post no new board) do not.
         version: i64,
     },
     /// Confirms `/privacy forget` (for whoever presses it: the button is

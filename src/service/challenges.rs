@@ -6,7 +6,7 @@ use rand::Rng;
 
 use super::{
     buttons::{ButtonAction, ChallengeButton},
-    error::{check_length, refuse, ServiceError},
+    error::{check_length, refuse, refuse_msg, ServiceError},
     Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
 use crate::store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError};
@@ -32,6 +32,7 @@ impl Service {
             None => settings.default_time_control.clone(),
         };
         let time_control = super::play::parse_time_control(&time)?;
+        let mut start_image = None;
         let initial_fen = match fen {
             Some(text) => {
                 check_length("fen", &text, 100)?;
@@ -42,10 +43,21 @@ impl Service {
                         "`fen`: that position is already over; pick one that can be played.",
                     );
                 }
+                // The challenged player sees the position before deciding.
+                let mut frame = crate::render::Frame::from_position(game.position());
+                frame.orientation = game.turn();
+                frame.theme = crate::render::Theme::by_name(&settings.theme).unwrap_or_default();
+                start_image = Some(self.draw_now((frame, "challenge-position.png".to_owned()))?);
                 game.initial_fen().map(str::to_owned)
             }
             None => None,
         };
+        // As on lichess, a game from a set position is never rated: the
+        // position may favour one side as much as its author likes.
+        if initial_fen.is_some() && rated == Some(true) {
+            return refuse_msg(crate::msg!("fixes-fen-unrated"));
+        }
+        let rated = rated.map(|r| r && initial_fen.is_none());
         let now = self.now_ms();
         if let Some(opponent) = &opponent {
             check_length("opponent", &opponent.name, 100)?;
@@ -67,7 +79,7 @@ impl Service {
         if self.store().active_game_in(&actor.channel).await?.is_some() {
             return refuse("A game is in progress in this channel. Finish it, or challenge from another channel.");
         }
-        let rated = rated.unwrap_or(true);
+        let rated = rated.unwrap_or(initial_fen.is_none());
         if let (Some(opponent), true) = (&opponent, rated) {
             self.check_pair_limit(actor, &opponent.id, settings.rated_games_per_pair_daily)
                 .await?;
@@ -139,6 +151,7 @@ impl Service {
                 button(ChallengeButton::Cancel, "Cancel", ButtonStyle::Danger),
             ],
             mentions: opponent.map(|o| vec![o.id]).unwrap_or_default(),
+            image: start_image,
             ..Reply::default()
         })
     }
@@ -170,7 +183,8 @@ impl Service {
             .await?;
         if played >= limit {
             return refuse(format!(
-                "You two have already played {played} rated game(s) in the last 24 hours (this server allows {limit}). Play an unrated game (`rated:false`) instead."
+                "You two have already played {played} rated {} in the last 24 hours (this server allows {limit}). Play an unrated game (`rated:false`) instead.",
+                if played == 1 { "game" } else { "games" }
             ));
         }
         Ok(())
@@ -309,12 +323,34 @@ impl Service {
         let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
         let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
         if settings.threads {
+            // The first board, posted in the thread, pings the player to
+            // move: the challenger is pinged here only if that is not them.
+            // The text does not promise a thread: the adapter may find it
+            // cannot open one, and then the game stays in this channel.
+            let to_move = match game
+                .game
+                .initial_fen
+                .as_deref()
+                .map(crate::chess::Game::from_fen)
+            {
+                Some(Ok(start)) => start.turn(),
+                _ => shakmaty::Color::White,
+            };
+            let to_move_id = match to_move {
+                shakmaty::Color::White => &game.game.white_id,
+                shakmaty::Color::Black => &game.game.black_id,
+            };
+            let mentions = if *to_move_id == c.challenger_id {
+                Vec::new()
+            } else {
+                vec![c.challenger_id.clone()]
+            };
             return Ok(Reply {
                 text: format!(
-                    "{} accepted! {white_name} (White) vs {black_name} (Black). The game is on in its own thread.",
+                    "{} accepted! {white_name} (White) vs {black_name} (Black).",
                     super::display_name(&actor.name)
                 ),
-                mentions: vec![c.challenger_id.clone()],
+                mentions,
                 open_thread: Some(OpenThread {
                     game_id: game.id,
                     name: format!("{white_name} vs {black_name}"),

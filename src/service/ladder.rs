@@ -5,7 +5,7 @@
 use super::{
     error::{refuse, ServiceError},
     session::stored_ending,
-    Actor, Card, Image, Reply, Service, UserRef,
+    Actor, Attachment, Card, Image, Reply, Service, UserRef,
 };
 use crate::{
     chess::pgn::{self, PgnTags},
@@ -123,8 +123,16 @@ impl Service {
         card.fields.push((
             "Record".to_owned(),
             format!(
-                "{} rated games: {}W {}D {}L",
-                player.rated_games, player.wins, player.draws, player.losses
+                "{} {}: {}W {}D {}L",
+                player.rated_games,
+                if player.rated_games == 1 {
+                    "rated game"
+                } else {
+                    "rated games"
+                },
+                player.wins,
+                player.draws,
+                player.losses
             ),
         ));
         let games = self
@@ -282,7 +290,28 @@ impl Service {
         };
         let clocks = clock_comments(&session.game, &r.game.time_control);
         let text = pgn::export(&session.game, &tags, clocks.as_deref());
-        Ok(Reply::text(format!("```\n{text}```")))
+        // Always as a `.pgn` file (what chess programs open); in the
+        // message too when it fits in one (Discord's limit is 2,000
+        // characters, and a cut PGN is worse than none).
+        let inline = format!("```\n{text}```");
+        let file = Attachment {
+            file_name: format!("game-{}.pgn", r.id),
+            bytes: text.into_bytes(),
+        };
+        Ok(Reply {
+            text: if inline.chars().count() <= PGN_INLINE_CHARS {
+                inline
+            } else {
+                crate::t!(
+                    self.server_lang(&actor.server).await,
+                    "fixes-pgn-attached",
+                    game = r.id,
+                    count = session.game.plies().len().div_ceil(2)
+                )
+            },
+            file: Some(file),
+            ..Reply::default()
+        })
     }
 
     pub(super) async fn rating_preview(
@@ -366,6 +395,10 @@ fn clock_comments(game: &crate::chess::Game, time_control: &str) -> Option<Vec<i
 }
 
 /// `YYYY.MM.DD` of a unix-ms time (UTC), for the PGN `Date` tag.
+/// The longest PGN shown in the message itself, code fence included (under
+/// Discord's 2,000 characters, with room for the adapter's additions).
+const PGN_INLINE_CHARS: usize = 1_900;
+
 fn pgn_date(ms: i64) -> String {
     // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
     let days = ms.div_euclid(86_400_000);

@@ -111,6 +111,12 @@ impl Service {
         reply
     }
 
+    /// The help text, which needs no server (adapters answer `/help` in a
+    /// direct message with it).
+    pub fn help_reply(&self) -> Reply {
+        help::help()
+    }
+
     /// Runs a command, returning errors as they are.
     pub async fn execute(&self, actor: &Actor, command: Command) -> Result<Reply, ServiceError> {
         // Privacy commands must not record the asker: `/privacy forget`

@@ -73,12 +73,17 @@ impl Service {
         if !record.is_active() {
             return refuse("That game is already over.");
         }
-        if let Some((_, version)) = at {
-            if version != record.version {
+        let session = self.load_for_play(view, since).await?;
+        if let Some((_, shown_at)) = at {
+            // A button belongs to the position it was shown with: only a
+            // move makes it stale. A declined draw or extra time changes
+            // the game's version but posts no new board, and must not
+            // kill the buttons of the board everyone is looking at.
+            if shown_at != board_position(&session.game) {
                 return refuse("This game has moved on since that button was shown; nothing was changed. Use the newest board.");
             }
         }
-        Ok((guard, self.load_for_play(view, since).await?))
+        Ok((guard, session))
     }
 
     /// The game `game_id` with what a move reads along with it (timed).
@@ -232,6 +237,7 @@ impl Service {
                 ephemeral: true,
                 buttons: vec![self.game_button(
                     &session,
+                    &session.game,
                     GameButton::ResignConfirm,
                     "Yes, resign",
                     ButtonStyle::Danger,
@@ -241,7 +247,14 @@ impl Service {
         }
         let mut game = session.game.clone();
         game.resign(side).or_else(|e| refuse(e.to_string()))?;
-        self.finish(&mut session, &game).await
+        let mut reply = self.finish(&mut session, &game).await?;
+        reply.text = crate::t!(
+            self.server_lang(&actor.server).await,
+            "fixes-resigned",
+            name = super::display_name(&actor.name),
+            result = reply.text.as_str()
+        );
+        Ok(reply)
     }
 
     pub(super) async fn abort(&self, actor: &Actor) -> Result<Reply, ServiceError> {
@@ -249,7 +262,14 @@ impl Service {
         session.side_of_actor(actor)?;
         let mut game = session.game.clone();
         game.abort().or_else(|e| refuse(e.to_string()))?;
-        self.finish(&mut session, &game).await
+        let mut reply = self.finish(&mut session, &game).await?;
+        reply.text = crate::t!(
+            self.server_lang(&actor.server).await,
+            "fixes-aborted",
+            name = super::display_name(&actor.name),
+            result = reply.text.as_str()
+        );
+        Ok(reply)
     }
 
     pub(super) async fn draw(
@@ -266,13 +286,13 @@ impl Service {
             DrawAction::Offer => match game.offer_draw(side).or_else(|e| refuse(e.to_string()))? {
                 DrawOffer::Agreed(_) => self.finish(&mut session, &game).await,
                 DrawOffer::Offered => {
-                    let applied = self.commit(&mut session, &game, false).await?;
+                    self.commit(&mut session, &game, false).await?;
                     let opponent = session.player_id(!side).to_owned();
                     let id = |action| {
                         ButtonAction::Game {
                             id: session.record.id,
                             action,
-                            version: applied.version,
+                            version: board_position(&game),
                         }
                         .id()
                     };
@@ -324,9 +344,12 @@ impl Service {
         self.board_reply(session, game, applied.ratings).await
     }
 
+    /// A button of the board of `game` (the session's game, possibly just
+    /// changed: its plies are what the button carries).
     pub(super) fn game_button(
         &self,
         session: &Session,
+        game: &Game,
         action: GameButton,
         label: &str,
         style: ButtonStyle,
@@ -335,7 +358,7 @@ impl Service {
             id: ButtonAction::Game {
                 id: session.record.id,
                 action,
-                version: session.record.version,
+                version: board_position(game),
             }
             .id(),
             label: label.to_owned(),
@@ -401,13 +424,26 @@ impl Service {
     }
 }
 
+/// What a game button carries as its `version`: the plies played when it
+/// was shown (see [`ButtonAction::Game`]).
+pub(super) fn board_position(game: &Game) -> i64 {
+    game.plies().len() as i64
+}
+
 /// `12. Nf3` / `12... Nf6`: the last move, numbered.
 fn echo_move(game: &Game) -> String {
     let Some(ply) = game.last_ply() else {
         return String::new();
     };
     let mover = !game.turn();
-    let number = game.moves_by(mover);
+    // The position's own fullmove counter, so a game from a FEN goes on
+    // with the FEN's numbers (as its FEN and PGN do): it counts up after
+    // Black's move, so Black's move belongs to the number before.
+    let after = shakmaty::Position::fullmoves(game.position()).get();
+    let number = match mover {
+        Color::White => after,
+        Color::Black => after.saturating_sub(1).max(1),
+    };
     let fullmove = match mover {
         Color::White => format!("{number}."),
         Color::Black => format!("{number}..."),

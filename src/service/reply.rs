@@ -8,6 +8,8 @@ pub struct Reply {
     pub text: String,
     pub card: Option<Card>,
     pub image: Option<Image>,
+    /// A file sent with the message (a game's PGN), not shown as an image.
+    pub file: Option<Attachment>,
     pub buttons: Vec<Button>,
     /// Only the person who asked sees it.
     pub ephemeral: bool,
@@ -34,6 +36,13 @@ pub struct Image {
     pub file_name: String,
     /// The file's bytes (PNG unless the name says otherwise).
     pub png: Vec<u8>,
+}
+
+/// A file attached to a message, in memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
 }
 
 /// How a button looks.

@@ -146,6 +146,10 @@ impl Service {
         if let Some(record) = self.store().active_game_in(&actor.channel).await? {
             return Ok(record);
         }
+        // Asked in the wrong place: point to where the asker's game is.
+        if let Some(pointer) = self.where_games_are(actor).await? {
+            return refuse(pointer);
+        }
         match self.store().latest_game_in(&actor.channel).await? {
             Some(finished) => refuse(format!(
                 "The game in this channel is over ({}). Start a new one with `/challenge`.",
@@ -156,6 +160,69 @@ impl Service {
                 refuse("There is no game in progress in this channel. Start one with `/challenge`.")
             }
         }
+    }
+
+    /// Where the actor's games in progress on this server are, if they are
+    /// in other channels: "Your game with bob is in its thread “alice vs
+    /// bob” (<#…>): …", in the actor's language. Channels are written
+    /// `<#id>`, which adapters show as a link (Discord) or `#name`
+    /// (console).
+    async fn where_games_are(&self, actor: &Actor) -> Result<Option<String>, ServiceError> {
+        const SHOWN: i64 = 3;
+        let games = self
+            .store()
+            .games_of(&actor.server, &actor.user, true, SHOWN + 1)
+            .await?;
+        let lang = actor.lang();
+        let mut places = Vec::new();
+        for g in &games {
+            let Some(channel) = g.game.channel_id.as_deref() else {
+                continue;
+            };
+            let white = self.name_of(&actor.server, &g.game.white_id).await?;
+            let black = self.name_of(&actor.server, &g.game.black_id).await?;
+            let opponent = if g.game.white_id == actor.user {
+                &black
+            } else {
+                &white
+            };
+            // Threads are named "White vs Black" when the game starts.
+            let place = if channel == g.game.home_channel_id {
+                crate::t!(lang, "fixes-game-place-channel", channel = channel)
+            } else {
+                crate::t!(
+                    lang,
+                    "fixes-game-place-thread",
+                    thread = format!("{white} vs {black}"),
+                    channel = channel
+                )
+            };
+            places.push((opponent.clone(), place));
+        }
+        Ok(match places.as_slice() {
+            [] => None,
+            [(opponent, place)] => Some(crate::t!(
+                lang,
+                "fixes-game-elsewhere-one",
+                opponent = opponent.as_str(),
+                place = place.as_str()
+            )),
+            many => Some(crate::t!(
+                lang,
+                "fixes-game-elsewhere-many",
+                places = many
+                    .iter()
+                    .take(SHOWN as usize)
+                    .map(|(opponent, place)| crate::t!(
+                        lang,
+                        "fixes-game-place-with",
+                        opponent = opponent.as_str(),
+                        place = place.as_str()
+                    ))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )),
+        })
     }
 
     /// Rebuilds a game read for play, keeping what was read along with it.

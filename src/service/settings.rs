@@ -18,7 +18,7 @@ impl Service {
         let mut settings = self.store().server(&actor.server).await?;
         if changes.is_empty() {
             return Ok(Reply::private(format!(
-                "Settings: time {}, threads {}, theme {}, strict illegal moves {}, challenges expire after {} h, rated games per pair per day {}.",
+                "Settings: time {}, threads {}, theme {}, strict illegal moves {}, challenges expire after {} h, rated games per pair per day {}, reminders {} before a deadline, vacation days per year {}.",
                 settings.default_time_control,
                 on_off(settings.threads),
                 settings.theme,
@@ -27,7 +27,9 @@ impl Service {
                 match settings.rated_games_per_pair_daily {
                     0 => "unlimited".to_owned(),
                     n => n.to_string(),
-                }
+                },
+                hours_list(&settings.reminder_hours),
+                settings.vacation_days_per_year
             )));
         }
         let personal_only = changes.iter().all(|c| matches!(c, Setting::NotifyByDm(_)));
@@ -90,12 +92,8 @@ impl Service {
                     hours.sort_unstable_by(|a, b| b.cmp(a));
                     hours.dedup();
                     done.push(format!(
-                        "reminders {} h before a deadline",
-                        hours
-                            .iter()
-                            .map(i64::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" and ")
+                        "reminders {} before a deadline",
+                        hours_list(&hours)
                     ));
                     settings.reminder_hours = hours;
                 }
@@ -135,6 +133,16 @@ impl Service {
             "Settings changed: {}.",
             done.join("; ")
         )))
+    }
+}
+
+/// `48 h, 24 h and 1 h`.
+fn hours_list(hours: &[i64]) -> String {
+    let shown: Vec<String> = hours.iter().map(|h| format!("{h} h")).collect();
+    match shown.as_slice() {
+        [] => "none".to_owned(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

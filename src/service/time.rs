@@ -54,7 +54,8 @@ impl Service {
             return Ok(None);
         }
         let turn_start = game.last_ply().map_or(record.game.created_ms, |p| p.at_ms);
-        Ok(Some(match &tc {
+        Ok(match &tc {
+            TimeControl::Unlimited => None,
             TimeControl::Correspondence(c) => {
                 let mut deadline = turn_start + i64::from(c.days()) * DAY_MS;
                 for v in self.vacations_of(session, game.turn(), turn_start).await? {
@@ -62,16 +63,16 @@ impl Service {
                         deadline += v.ends_ms - v.starts_ms.max(turn_start);
                     }
                 }
-                deadline + bonus_ms
+                Some(deadline + bonus_ms)
             }
             TimeControl::Live(live) => {
                 let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
-                match clocks_after(live, &times).flag_time() {
+                Some(match clocks_after(live, &times).flag_time() {
                     Some(flag) => flag + bonus_ms,
                     None => turn_start + LIVE_FIRST_MOVE_MS + bonus_ms,
-                }
+                })
             }
-        }))
+        })
     }
 
     /// Fires every deadline and reminder that is due. Returns what to post.
@@ -458,7 +459,8 @@ impl Service {
             .await?;
         Ok(Reply {
             text: format!(
-                "{name} is on vacation for {days} day(s): the deadlines of their correspondence games are paused. It ends early when they move."
+                "{name} is on vacation for {days} {}: the deadlines of their correspondence games are paused. It ends early when they move.",
+                if days == 1 { "day" } else { "days" }
             ),
             mentions: opponents,
             ..Reply::default()
@@ -515,7 +517,11 @@ impl Service {
     }
 
     /// The give-time button for correspondence boards.
-    pub(super) fn give_time_button(&self, session: &Session) -> Option<super::Button> {
+    pub(super) fn give_time_button(
+        &self,
+        session: &Session,
+        game: &crate::chess::Game,
+    ) -> Option<super::Button> {
         matches!(
             session.record.game.time_control.parse::<TimeControl>(),
             Ok(TimeControl::Correspondence(_))
@@ -523,6 +529,7 @@ impl Service {
         .then(|| {
             self.game_button(
                 session,
+                game,
                 GameButton::GiveTime,
                 "Give +1 day",
                 ButtonStyle::Secondary,
@@ -536,6 +543,7 @@ pub(super) fn first_deadline(time_control: &str, now_ms: i64) -> Option<i64> {
     match time_control.parse::<TimeControl>().ok()? {
         TimeControl::Correspondence(c) => Some(now_ms + i64::from(c.days()) * DAY_MS),
         TimeControl::Live(_) => Some(now_ms + LIVE_FIRST_MOVE_MS),
+        TimeControl::Unlimited => None,
     }
 }
 

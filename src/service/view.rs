@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     chess::{color_index, color_name, Game},
-    clock::{clocks_after, format_clk, TimeControl},
+    clock::{clocks_after, format_clock, TimeControl},
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
     store::{GameRecord, PlayerRecord, RatingChangeRecord},
@@ -109,11 +109,7 @@ impl Service {
         if let Some(claim) = game.claimable_draw() {
             card.fields.push((
                 "Draw claim".to_owned(),
-                format!(
-                    "{} may claim a draw by {}",
-                    name(turn),
-                    claim.termination().describe()
-                ),
+                format!("{} may claim a draw by {}", name(turn), claim.describe()),
             ));
         }
         if let Some(tc) = &tc {
@@ -158,7 +154,7 @@ impl Service {
         });
         if !game.is_over() {
             let button =
-                |action, label: &str, style| self.game_button(session, action, label, style);
+                |action, label: &str, style| self.game_button(session, game, action, label, style);
             reply
                 .buttons
                 .push(button(GameButton::Resign, "Resign", ButtonStyle::Danger));
@@ -181,7 +177,7 @@ impl Service {
                     ButtonStyle::Secondary,
                 )),
             }
-            reply.buttons.extend(self.give_time_button(session));
+            reply.buttons.extend(self.give_time_button(session, game));
             if game.claimable_draw().is_some() {
                 reply.buttons.push(button(
                     GameButton::DrawClaim,
@@ -255,7 +251,16 @@ impl Service {
         frame.orientation = orientation;
         frame.theme = Theme::by_name(&settings.theme).unwrap_or_default();
         frame.last_move = game.last_ply().map(|p| move_squares(&p.mv));
-        let details = self.bar_details(game, tc, points);
+        let ended_ms = match game.is_over() {
+            // Just ended by this action: the commit set the time.
+            true => session
+                .record
+                .state
+                .ended_ms
+                .or_else(|| Some(self.now_ms())),
+            false => None,
+        };
+        let details = self.bar_details(game, tc, points, ended_ms);
         let line = |c: Color| PlayerLine {
             name: match c {
                 Color::White => white.to_owned(),
@@ -299,20 +304,39 @@ impl Service {
 
     /// What the name bars show beside each player: remaining time on a live
     /// clock, else club points (`points`, in hundredths, White's first).
-    fn bar_details(&self, game: &Game, tc: Option<&TimeControl>, points: [i64; 2]) -> [String; 2] {
+    fn bar_details(
+        &self,
+        game: &Game,
+        tc: Option<&TimeControl>,
+        points: [i64; 2],
+        ended_ms: Option<i64>,
+    ) -> [String; 2] {
         if let Some(TimeControl::Live(live)) = tc {
             let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
-            let state = clocks_after(live, &times);
-            let now = if game.is_over() {
-                state.running_since_ms.unwrap_or(0)
-            } else {
-                self.now_ms()
-            };
-            let [w, b] = state.remaining_at(now);
-            return [format_clk(w), format_clk(b)];
+            return live_clocks(live, &times, game.is_over(), ended_ms, self.now_ms());
         }
         points.map(|p| Points::from_hundredths(p).to_string())
     }
+}
+
+/// The clocks of a live game after moves played at `times`, as the name
+/// bars show them (White's first). A finished game's clocks stop when it
+/// ended: after a time loss the loser's clock shows run down, not as it
+/// stood when their turn began.
+fn live_clocks(
+    live: &crate::clock::LiveControl,
+    times: &[i64],
+    over: bool,
+    ended_ms: Option<i64>,
+    now_ms: i64,
+) -> [String; 2] {
+    let state = clocks_after(live, times);
+    let at = if over {
+        ended_ms.or(state.running_since_ms).unwrap_or(0)
+    } else {
+        now_ms
+    };
+    state.remaining_at(at).map(format_clock)
 }
 
 /// Both players' names (their id if they have no row) and points, White's
@@ -354,5 +378,27 @@ fn move_squares(mv: &Move) -> (Square, Square) {
             (king, Square::from_coords(to_file, king.rank()))
         }
         _ => (mv.from().unwrap_or(mv.to()), mv.to()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flagged_clock_shows_run_down() {
+        let live = match "1+0".parse::<TimeControl>() {
+            Ok(TimeControl::Live(l)) => l,
+            other => panic!("{other:?}"),
+        };
+        // The first moves (White at 0, Black at 2 s) are untimed; White's
+        // minute then runs from 2 s, out at 62 s; the game ends on time at
+        // 62.5 s. Before the fix the bar showed White's full minute.
+        let times = [0, 2_000];
+        let ended = live_clocks(&live, &times, true, Some(62_500), 99_999);
+        assert_eq!(ended, ["0:00.0".to_owned(), "1:00".to_owned()]);
+        // In play, 51.5 s into White's turn: 8.5 s left, shown in tenths.
+        let running = live_clocks(&live, &times, false, None, 53_500);
+        assert_eq!(running, ["0:08.5".to_owned(), "1:00".to_owned()]);
     }
 }

@@ -12,6 +12,8 @@
 //!   vacation's `UPDATE` as data-modifying CTEs that run only if it matched.
 //!
 //! A rated ending wraps that statement and the settlement in a transaction.
+//! On SQLite, moves arriving together share one transaction and one sync
+//! to disk (`group.rs`).
 
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
@@ -55,10 +57,16 @@ impl Store {
     pub async fn apply(&self, change: &GameChange) -> Result<Applied, StoreError> {
         let Some((score, settle)) = change.rating else {
             // The common case (every move that does not end a rated game):
-            // the one statement is its own transaction.
-            let _gate = self.write_gate().await;
-            let mut conn = self.pool.acquire().await?;
-            return self.apply_game(&mut conn, change).await;
+            // one statement, committed with whatever other changes arrive
+            // at the same time on SQLite (`group.rs`), on its own on
+            // PostgreSQL (which groups commits itself).
+            return match self.backend {
+                Backend::Sqlite => self.apply_grouped(change).await,
+                Backend::Postgres => {
+                    let mut conn = self.pool.acquire().await?;
+                    self.apply_game(&mut conn, change).await
+                }
+            };
         };
         let (_gate, mut tx) = self.begin_write().await?;
         let mut applied = self.apply_game(&mut tx, change).await?;
@@ -78,7 +86,7 @@ impl Store {
     }
 
     /// The game part of [`Store::apply`], in one statement on `conn`.
-    async fn apply_game(
+    pub(super) async fn apply_game(
         &self,
         conn: &mut AnyConnection,
         change: &GameChange,

@@ -18,6 +18,7 @@ mod audit;
 mod backup;
 mod challenges;
 mod games;
+mod group;
 pub mod model;
 mod play;
 mod players;
@@ -80,6 +81,53 @@ pub struct Store {
     /// instead of in SQLite's busy handler, which sleeps in steps of up to
     /// 100 ms and made the slowest moves wait tens of milliseconds.
     write_gate: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// Moves waiting to be committed together (SQLite; `group.rs`).
+    group: Arc<group::Queue>,
+}
+
+/// What an acknowledged change survives (SQLite; PostgreSQL follows its own
+/// `synchronous_commit`, on by default).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Durability {
+    /// `synchronous = FULL`: every commit reaches the disk before it is
+    /// acknowledged, so a power loss or kernel crash loses nothing the bot
+    /// has answered. Moves arriving together share one sync (group commit).
+    #[default]
+    Full,
+    /// `synchronous = NORMAL`: a crash of the bot loses nothing, but a power
+    /// loss or kernel crash may roll back the last moments of play,
+    /// answered moves included. Faster on slow disks.
+    Normal,
+}
+
+impl Durability {
+    /// SQLite's name for it.
+    pub fn pragma(self) -> &'static str {
+        match self {
+            Durability::Full => "PRAGMA synchronous = FULL",
+            Durability::Normal => "PRAGMA synchronous = NORMAL",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Durability::Full => "full",
+            Durability::Normal => "normal",
+        }
+    }
+}
+
+impl FromStr for Durability {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Durability, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "full" => Ok(Durability::Full),
+            "normal" => Ok(Durability::Normal),
+            other => Err(format!("`{other}` is not a durability: use full or normal")),
+        }
+    }
 }
 
 /// A writer's place in the queue of [`Store::begin_write`]; `None` where
@@ -112,15 +160,25 @@ pub fn normalize_url(url: &str) -> Result<(String, Backend), StoreError> {
 }
 
 impl Store {
-    /// Connects and runs the embedded migrations.
+    /// Connects with [`Durability::Full`] and runs the embedded migrations.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
-        let store = Store::connect(url).await?;
+        Store::open_with(url, Durability::Full).await
+    }
+
+    /// Connects and runs the embedded migrations.
+    pub async fn open_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
+        let store = Store::connect_with(url, durability).await?;
         store.migrate().await?;
         Ok(store)
     }
 
-    /// Connects without migrating.
+    /// Connects with [`Durability::Full`] without migrating.
     pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        Store::connect_with(url, Durability::Full).await
+    }
+
+    /// Connects without migrating.
+    pub async fn connect_with(url: &str, durability: Durability) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let (url, backend) = normalize_url(url)?;
         let options = AnyConnectOptions::from_str(&url)?;
@@ -143,7 +201,10 @@ impl Store {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA busy_timeout = 5000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
-                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        // In WAL mode, FULL syncs the log at every commit
+                        // (what makes an answered move survive a power
+                        // loss); NORMAL only at checkpoints.
+                        conn.execute(durability.pragma()).await?;
                     }
                     Ok(())
                 })
@@ -172,6 +233,7 @@ impl Store {
             backend,
             defaults: Arc::new(ServerSettings::defaults("")),
             write_gate: Default::default(),
+            group: Default::default(),
         })
     }
 
@@ -181,6 +243,28 @@ impl Store {
     pub fn with_server_defaults(mut self, defaults: ServerSettings) -> Store {
         self.defaults = Arc::new(defaults);
         self
+    }
+
+    /// How many migrations the database has applied (0 for a fresh one).
+    pub async fn applied_migrations(&self) -> Result<i64, StoreError> {
+        let exists = match self.backend {
+            Backend::Sqlite => {
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'"
+            }
+            Backend::Postgres => {
+                "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = '_sqlx_migrations' \
+                 AND table_schema = current_schema()"
+            }
+        };
+        let found: i64 = sqlx::query_scalar(exists).fetch_one(&self.pool).await?;
+        if found == 0 {
+            return Ok(0);
+        }
+        Ok(
+            sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success")
+                .fetch_one(&self.pool)
+                .await?,
+        )
     }
 
     /// Runs the migrations embedded in the binary for this backend.

@@ -100,6 +100,8 @@ pub enum CastlingBlock {
     /// The right is gone: the king or that rook has moved (or the rook was
     /// captured).
     NoRight,
+    /// The game began from a position (a FEN) that did not grant the right.
+    NotGranted,
     /// The king is in check.
     InCheck,
     /// Pieces stand between king and rook.
@@ -191,6 +193,9 @@ impl fmt::Display for IllegalReason {
             IllegalReason::Castling(block) => f.write_str(match block {
                 CastlingBlock::NoRight => {
                     "you can no longer castle on that side (the king or rook has moved)"
+                }
+                CastlingBlock::NotGranted => {
+                    "this game began without that castling right, so you cannot castle on that side"
                 }
                 CastlingBlock::InCheck => "you cannot castle out of check",
                 CastlingBlock::PiecesInTheWay => "there are pieces between the king and the rook",

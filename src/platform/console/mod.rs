@@ -95,9 +95,24 @@ impl Console {
     }
 
     /// Reads lines until the input ends.
-    pub async fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> anyhow::Result<()> {
-        for line in input.lines() {
-            self.run_line(&line?, out).await?;
+    pub async fn run(
+        &mut self,
+        mut input: impl BufRead,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
+            // A line that is not UTF-8 (a terminal in another encoding, a
+            // binary pasted by mistake) is read with U+FFFD in place of
+            // what cannot be decoded and answered like any other line:
+            // one bad line must not end the session.
+            let line = String::from_utf8_lossy(&bytes);
+            let line = line.trim_end_matches(['\n', '\r']);
+            self.run_line(line, out).await?;
         }
         self.service.store().close().await;
         Ok(())
@@ -299,7 +314,8 @@ impl Console {
             format!("[#{channel}] bot:")
         };
         let mentions: String = reply.mentions.iter().map(|m| format!("@{m} ")).collect();
-        let mut lines = reply.text.lines();
+        let text = channel_links(&reply.text);
+        let mut lines = text.lines();
         if let Some(first) = lines.next() {
             writeln!(out, "{prefix} {mentions}{first}")?;
         }
@@ -336,6 +352,21 @@ impl Console {
                 None => writeln!(out, "{prefix} [image {}]", image.file_name)?,
             }
         }
+        if let Some(file) = &reply.file {
+            match &self.options.out_dir {
+                Some(dir) => {
+                    let path = dir.join(&file.file_name);
+                    std::fs::write(&path, &file.bytes)?;
+                    writeln!(out, "{prefix} {}", path.display())?;
+                }
+                None => writeln!(
+                    out,
+                    "{prefix} [file {}, {} bytes]",
+                    file.file_name,
+                    file.bytes.len()
+                )?,
+            }
+        }
         if !reply.buttons.is_empty() {
             let labels: Vec<String> = reply
                 .buttons
@@ -351,6 +382,30 @@ impl Console {
         }
         Ok(())
     }
+}
+
+/// The service writes a channel as `<#id>` (a link on Discord); here a
+/// channel's id is its name, shown as `#name`.
+fn channel_links(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<#") {
+        let after = &rest[start + 2..];
+        match after.find('>') {
+            Some(end) if !after[..end].contains(char::is_whitespace) => {
+                out.push_str(&rest[..start]);
+                out.push('#');
+                out.push_str(&after[..end]);
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..start + 2]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn print_private(out: &mut impl Write, channel: &str, user: &str, text: &str) -> io::Result<()> {

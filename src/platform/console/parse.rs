@@ -162,6 +162,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "vacation" => &["days"],
         "settings log" => &["page"],
         "privacy" | "privacy show" | "privacy forget" => &[],
+        "notify" => &["mode"],
         _ => return None,
     })
 }
@@ -322,6 +323,16 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
             }
             Command::Settings { changes }
         }
+        // The personal `/notify dm|channel`, as on Discord.
+        "notify" => Command::Settings {
+            changes: vec![Setting::NotifyByDm(
+                match get("mode").as_deref().map(str::trim) {
+                    Some("dm") => true,
+                    Some("channel") => false,
+                    _ => return Err("`/notify` needs `dm` or `channel`".to_owned()),
+                },
+            )],
+        },
         "vacation" => Command::Vacation {
             days: number(
                 "days",

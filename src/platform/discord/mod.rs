@@ -79,6 +79,8 @@ pub struct BotSettings {
     pub metrics_addr: Option<std::net::SocketAddr>,
     /// Automatic backups of a SQLite database; `None`: off.
     pub backups: Option<crate::backup::BackupPlan>,
+    /// What an answered move survives (SQLite).
+    pub durability: crate::store::Durability,
 }
 
 impl BotSettings {
@@ -97,6 +99,7 @@ impl BotSettings {
             limits: crate::limits::Limits::default(),
             metrics_addr: None,
             backups: None,
+            durability: crate::store::Durability::Full,
         }
     }
 }
@@ -119,7 +122,7 @@ pub async fn run(
     settings: BotSettings,
     shutdown: impl Future<Output = ()> + Send,
 ) -> anyhow::Result<()> {
-    let mut store = Store::open(&settings.database_url)
+    let mut store = Store::open_with(&settings.database_url, settings.durability)
         .await
         .context("cannot open the database")?;
     if let Some(defaults) = settings.server_defaults.clone() {

@@ -64,7 +64,8 @@ impl Capabilities {
 pub struct Message {
     pub content: String,
     pub embed: Option<CreateEmbed>,
-    pub attachment: Option<CreateAttachment>,
+    /// The board image (first) and any other file.
+    pub attachments: Vec<CreateAttachment>,
     pub rows: Vec<CreateActionRow>,
     pub allowed_mentions: CreateAllowedMentions,
     pub ephemeral: bool,
@@ -84,7 +85,7 @@ macro_rules! fill {
         if let Some(e) = message.embed {
             m = m.embed(e);
         }
-        if let Some(a) = message.attachment {
+        for a in message.attachments {
             m = m.$attach(a);
         }
         m
@@ -129,15 +130,29 @@ impl Message {
                 "\n(I can't show the board here: I need the **Attach Files** permission.)",
             );
         }
+        let file = reply
+            .file
+            .as_ref()
+            .filter(|_| caps.attach_files)
+            .map(|f| CreateAttachment::bytes(f.bytes.clone(), safe_pgn_name(&f.file_name)));
+        if reply.file.is_some() && !caps.attach_files {
+            content.push_str(
+                "\n(I can't send the file here: I need the **Attach Files** permission.)",
+            );
+        }
         let mut content = cut(content.trim(), limits::CONTENT);
-        if content.is_empty() && embed.is_none() && image.is_none() {
+        if content.is_empty() && embed.is_none() && image.is_none() && file.is_none() {
             // Discord refuses an empty message.
             content = "Done.".to_owned();
         }
         Message {
             content,
             embed,
-            attachment: image.map(|(name, png)| CreateAttachment::bytes(png, name)),
+            attachments: image
+                .map(|(name, png)| CreateAttachment::bytes(png, name))
+                .into_iter()
+                .chain(file)
+                .collect(),
             rows: rows(reply),
             allowed_mentions: CreateAllowedMentions::new()
                 .users(mentioned)
@@ -284,6 +299,20 @@ pub fn cut(text: &str, max: usize) -> String {
     out
 }
 
+/// A PGN file's name, as safe as an image's.
+fn safe_pgn_name(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .take(64)
+        .collect();
+    if cleaned.len() <= 4 || !cleaned.ends_with(".pgn") {
+        "game.pgn".to_owned()
+    } else {
+        cleaned
+    }
+}
+
 /// An attachment name Discord accepts and `attachment://` can point at.
 fn safe_file_name(name: &str) -> String {
     let cleaned: String = name
@@ -382,7 +411,7 @@ mod tests {
                 attach_files: false,
             },
         );
-        assert!(m.embed.is_none() && m.attachment.is_none());
+        assert!(m.embed.is_none() && m.attachments.is_empty());
         assert!(m.content.contains("**T**"));
         assert!(m.content.contains("Embed Links"));
         assert!(m.content.contains("Attach Files"));

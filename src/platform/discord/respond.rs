@@ -7,8 +7,9 @@
 //! Slower ones are deferred first: a command shows "thinking…" and is then
 //! edited (or, if the answer turns out private, the placeholder is removed
 //! and a private follow-up sent, since a deferred response's visibility
-//! cannot change); a click is acknowledged silently and answered with a
-//! follow-up. A reply that opens a thread continues in [`super::threads`].
+//! cannot change; and if it mentions someone, it goes out as a follow-up
+//! too, since Discord notifies nobody of mentions added by an edit); a
+//! click is acknowledged silently and answered with a follow-up. A reply that opens a thread continues in [`super::threads`].
 
 use std::pin::pin;
 
@@ -180,6 +181,35 @@ async fn send_now(ctx: &serenity::Context, target: &Target, reply: &Reply) {
 async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) {
     let message = Message::from_reply(reply, target.capabilities());
     let result = match (target.kind, reply.ephemeral) {
+        (Kind::Command, false) if notifies(reply) => {
+            // Discord notifies nobody of mentions an edit adds, so an
+            // answer that must ping someone (the player now to move) goes
+            // out as a new message, and the placeholder is removed after.
+            match target
+                .follow_up(&ctx.http, message.clone().to_followup())
+                .await
+            {
+                Ok(_) => {
+                    if let Err(e) = ctx
+                        .http
+                        .delete_original_interaction_response(&target.token)
+                        .await
+                    {
+                        tracing::warn!(interaction = %target.id, error = %describe(&e), "could not remove the placeholder");
+                    }
+                    Ok(())
+                }
+                // Better an answer without its ping than none.
+                Err(e) => {
+                    tracing::warn!(interaction = %target.id, error = %describe(&e), "could not post the answer as a new message; editing the placeholder");
+                    message
+                        .to_edit()
+                        .execute(&ctx.http, &target.token)
+                        .await
+                        .map(drop)
+                }
+            }
+        }
         (Kind::Command, false) => message
             .to_edit()
             .execute(&ctx.http, &target.token)
@@ -207,6 +237,15 @@ async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) 
     if let Err(e) = result {
         report_send_failure(ctx, target, &e, reply, true).await;
     }
+}
+
+/// Whether a public reply mentions a user Discord would notify.
+fn notifies(reply: &Reply) -> bool {
+    !reply.ephemeral
+        && reply
+            .mentions
+            .iter()
+            .any(|id| id.parse::<u64>().is_ok_and(|id| id != 0))
 }
 
 /// The answer could not be delivered: the action itself was committed

@@ -637,6 +637,7 @@ fn new_message(
     if let Some(ch) = w.channels.get_mut(&channel_id) {
         ch["last_message_id"] = json!(id.to_string());
     }
+    let notified = notified_by(payload, &json);
     RecordedMessage {
         id,
         channel_id,
@@ -647,7 +648,47 @@ fn new_message(
         edited_at: None,
         edits: 0,
         deferred: false,
+        notified,
     }
+}
+
+/// Who a newly created message notifies: the users its content mentions,
+/// as far as `allowed_mentions` allows (absent: everyone mentioned; `parse`
+/// with `users`: everyone; else the `users` list), and nobody for an
+/// ephemeral message (`channel#allowed-mentions-object`).
+fn notified_by(payload: &Value, message: &Value) -> Vec<u64> {
+    if payload["flags"].as_u64().unwrap_or(0) & 64 != 0 {
+        return Vec::new();
+    }
+    let mentioned: Vec<u64> = message["mentions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u["id"].as_str().and_then(|id| id.parse().ok()))
+        .collect();
+    let Some(allowed) = payload.get("allowed_mentions").filter(|a| a.is_object()) else {
+        return mentioned;
+    };
+    let parse_users = allowed["parse"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|x| x == "users"));
+    if parse_users {
+        return mentioned;
+    }
+    let listed: Vec<u64> = allowed["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| {
+            u.as_str()
+                .and_then(|id| id.parse().ok())
+                .or_else(|| u.as_u64())
+        })
+        .collect();
+    mentioned
+        .into_iter()
+        .filter(|id| listed.contains(id))
+        .collect()
 }
 
 fn attach(w: &mut World, payload: &Value, files: &[(u64, UploadedFile)]) -> Vec<Value> {

@@ -288,6 +288,67 @@ impl FakeDiscord {
         self.send_command(2, user, channel, name, options).await
     }
 
+    /// `user` runs `/name` (no options) in their direct messages with the
+    /// bot: no `guild_id`, a `user` instead of a `member`, a DM channel
+    /// (`interactions/receiving-and-responding#interaction-object`).
+    pub async fn send_dm_slash(&self, user: &TestUser, name: &str) -> InteractionId {
+        self.wait_ready(DEFAULT_TIMEOUT).await;
+        let result = self.shared.with(|w| {
+            let id = w.new_id();
+            let dm_channel = w.new_id();
+            let token = format!("fake-interaction-token-{id}");
+            let command_id = w
+                .global_commands
+                .iter()
+                .chain(w.guild_commands.values().flatten())
+                .find(|c| c["name"] == json!(name))
+                .and_then(|c| c["id"].as_str()?.parse().ok())
+                .unwrap_or(id);
+            let mut data = model::command_data(command_id, name, &json!([]));
+            if let Some(d) = data.as_object_mut() {
+                d.remove("guild_id");
+            }
+            let payload = json!({
+                "id": id.to_string(),
+                "application_id": model::APP_ID.to_string(),
+                "type": 2,
+                "channel_id": dm_channel.to_string(),
+                "channel": {"id": dm_channel.to_string(), "type": 1},
+                "user": model::user(user.id, user.name, false),
+                "token": token,
+                "version": 1,
+                "app_permissions": model::BOT_PERMISSIONS.to_string(),
+                "locale": "en-US",
+                "entitlements": [],
+                "authorizing_integration_owners": {"1": user.id.to_string()},
+                "context": 1,
+                "attachment_size_limit": model::ATTACHMENT_SIZE_LIMIT,
+                "data": data,
+            });
+            w.interactions.insert(
+                id,
+                SentInteraction {
+                    id,
+                    token: token.clone(),
+                    kind: 2,
+                    name: name.to_owned(),
+                    channel_id: dm_channel,
+                    user_id: user.id,
+                    sent_at: Instant::now(),
+                    original: None,
+                    component_message: None,
+                    responded: false,
+                },
+            );
+            if http::dispatch(w, "INTERACTION_CREATE", payload) {
+                Ok(InteractionId { id, token })
+            } else {
+                Err("no gateway session to send it on".to_owned())
+            }
+        });
+        result.unwrap_or_else(|e| panic!("cannot send interaction: {e}\n{}", self.summary()))
+    }
+
     /// `user` types into an option of `/name`: `options` must contain one
     /// option with `focused: true` ([`opt_focused`]).
     pub async fn send_autocomplete(

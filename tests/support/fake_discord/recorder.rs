@@ -57,6 +57,11 @@ pub struct RecordedMessage {
     /// True while it is the placeholder of a deferred response (type 5) that
     /// has not been edited yet.
     pub deferred: bool,
+    /// Users Discord notified when the message was created: its `<@id>`
+    /// mentions that `allowed_mentions` lets through, none for an ephemeral
+    /// message. An edit notifies nobody (mentions it adds only render), so
+    /// this never changes after creation.
+    pub notified: Vec<u64>,
 }
 
 impl RecordedMessage {

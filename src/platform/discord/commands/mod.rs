@@ -82,6 +82,20 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         Some(actor) => {
             respond::answer(ctx.serenity_context(), ctx.data(), &target, &actor, command).await
         }
+        // Help needs no server: it answers in a DM too.
+        None if command == Command::Help => {
+            let help = ctx.data().service.help_reply();
+            let message = super::reply::Message::from_reply(&help, target.capabilities());
+            if let Err(e) = target
+                .respond(
+                    ctx.http(),
+                    serenity::CreateInteractionResponse::Message(message.to_response()),
+                )
+                .await
+            {
+                tracing::warn!(error = %super::errors::describe(&e), "could not answer /help in a DM");
+            }
+        }
         None => target.refuse(ctx.http(), SERVER_ONLY).await,
     }
     // We answered through serenity directly; tell poise, so that its own
