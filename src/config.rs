@@ -57,6 +57,22 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// How long a challenge waits for an answer (servers' default), in hours.
     pub challenge_hours: u32,
+    /// The UCI engine (Stockfish). Unset: `stockfish` on `PATH`, else
+    /// `/usr/games/stockfish` (Debian's package); none found: no engine
+    /// features.
+    pub engine_path: Option<PathBuf>,
+    /// Engine processes searching at once.
+    pub engine_pool: u32,
+    /// Each engine's hash table, in MB.
+    pub engine_hash_mb: u32,
+    /// Each engine's search threads.
+    pub engine_threads: u32,
+    /// The computer resigns lost positions from this level up (0: never).
+    pub engine_resign_level: u32,
+    /// Search depth of each position of an analysed game.
+    pub analysis_depth: u32,
+    /// Analyses running at once per server.
+    pub analyses_per_server: u32,
 }
 
 impl Default for Config {
@@ -75,6 +91,13 @@ impl Default for Config {
             log_format: LogFormat::Human,
             metrics_addr: None,
             challenge_hours: 24,
+            engine_path: None,
+            engine_pool: 1,
+            engine_hash_mb: 16,
+            engine_threads: 1,
+            engine_resign_level: 5,
+            analysis_depth: 14,
+            analyses_per_server: 1,
         }
     }
 }
@@ -226,6 +249,13 @@ impl fmt::Debug for Config {
             .field("log_format", &self.log_format)
             .field("metrics_addr", &self.metrics_addr)
             .field("challenge_hours", &self.challenge_hours)
+            .field("engine_path", &self.engine_path)
+            .field("engine_pool", &self.engine_pool)
+            .field("engine_hash_mb", &self.engine_hash_mb)
+            .field("engine_threads", &self.engine_threads)
+            .field("engine_resign_level", &self.engine_resign_level)
+            .field("analysis_depth", &self.analysis_depth)
+            .field("analyses_per_server", &self.analyses_per_server)
             .finish()
     }
 }
@@ -257,7 +287,7 @@ pub enum ConfigError {
 /// Environment variables read by [`Config::load`], with the key each sets.
 /// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
 /// are `CHESSBOT_` + the key in capitals.
-pub const ENV_VARS: [(&str, &str); 13] = [
+pub const ENV_VARS: [(&str, &str); 14] = [
     ("DISCORD_TOKEN", "token"),
     ("DATABASE_URL", "database_url"),
     ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
@@ -271,6 +301,7 @@ pub const ENV_VARS: [(&str, &str); 13] = [
     ("CHESSBOT_LOG_FORMAT", "log_format"),
     ("CHESSBOT_METRICS_ADDR", "metrics_addr"),
     ("CHESSBOT_CHALLENGE_HOURS", "challenge_hours"),
+    ("CHESSBOT_ENGINE_PATH", "engine_path"),
 ];
 
 /// Where each value came from, to name it in errors.
@@ -383,6 +414,7 @@ impl Config {
                 }
                 "theme" => self.theme = value,
                 "pieces_dir" => self.pieces_dir = Some(PathBuf::from(value)),
+                "engine_path" => self.engine_path = Some(PathBuf::from(value)),
                 "reminders" => {
                     self.reminders = value
                         .split(',')
@@ -457,6 +489,25 @@ impl Config {
                 format!("{}: must be between 1 and 336", self.challenge_hours),
             ));
         }
+        for (key, value, range) in [
+            ("engine_pool", self.engine_pool, 1..=64),
+            ("engine_hash_mb", self.engine_hash_mb, 1..=65_536),
+            ("engine_threads", self.engine_threads, 1..=256),
+            ("engine_resign_level", self.engine_resign_level, 0..=8),
+            ("analysis_depth", self.analysis_depth, 1..=40),
+            ("analyses_per_server", self.analyses_per_server, 1..=64),
+        ] {
+            if !range.contains(&value) {
+                return Err(bad(
+                    key,
+                    format!(
+                        "{value}: must be between {} and {}",
+                        range.start(),
+                        range.end()
+                    ),
+                ));
+            }
+        }
         match (self.shards, self.shard_total) {
             (Some(_), None) => {
                 return Err(bad(
@@ -501,6 +552,30 @@ impl Config {
             d.reminder_hours = hours;
         }
         d
+    }
+
+    /// Finds and starts the engine as configured (`None`, logged once, when
+    /// there is none: the bot runs without engine features).
+    pub async fn start_engine(&self) -> Option<crate::engine::Engine> {
+        let options = crate::engine::EngineOptions {
+            resign_from_level: u8::try_from(self.engine_resign_level)
+                .ok()
+                .filter(|l| *l > 0),
+            analysis: crate::engine::AnalysisLimits {
+                depth: self.analysis_depth,
+                ..crate::engine::AnalysisLimits::default()
+            },
+            analyses_per_server: self.analyses_per_server as usize,
+            ..crate::engine::EngineOptions::default()
+        };
+        crate::engine::Engine::start(
+            self.engine_path.as_deref(),
+            self.engine_pool as usize,
+            self.engine_hash_mb,
+            self.engine_threads,
+            options,
+        )
+        .await
     }
 
     /// The token, which `run` cannot do without.

@@ -43,6 +43,7 @@ pub mod bench;
 pub mod chess;
 pub mod clock;
 pub mod config;
+pub mod engine;
 pub mod metrics;
 pub mod platform;
 pub mod rating;

@@ -254,6 +254,19 @@ impl Service {
         };
         let session = self.load(record).await?;
         let r = &session.record;
+        let tags = self.pgn_tags(&session).await?;
+        let clocks = clock_comments(&session.game, &r.game.time_control);
+        let text = pgn::export(&session.game, &tags, clocks.as_deref());
+        Ok(Reply::text(format!("```\n{text}```")))
+    }
+
+    /// The PGN tags of a stored game: names, date, time control, the club
+    /// points both players had before it, and its id.
+    pub(super) async fn pgn_tags(
+        &self,
+        session: &super::session::Session,
+    ) -> Result<PgnTags, ServiceError> {
+        let r = &session.record;
         let white = self.name_of(&r.game.server_id, &r.game.white_id).await?;
         let black = self.name_of(&r.game.server_id, &r.game.black_id).await?;
         let changes = self.store().game_rating_changes(r.id).await?;
@@ -264,7 +277,7 @@ impl Service {
                 .map(|c| Points::from_hundredths(c.before).to_string())
         };
         let tc: Option<crate::clock::TimeControl> = r.game.time_control.parse().ok();
-        let tags = PgnTags {
+        Ok(PgnTags {
             event: if r.game.rated {
                 "Rated game".to_owned()
             } else {
@@ -279,10 +292,7 @@ impl Service {
             white_points: points_before(&r.game.white_id),
             black_points: points_before(&r.game.black_id),
             extra: vec![("GameId".to_owned(), r.id.to_string())],
-        };
-        let clocks = clock_comments(&session.game, &r.game.time_control);
-        let text = pgn::export(&session.game, &tags, clocks.as_deref());
-        Ok(Reply::text(format!("```\n{text}```")))
+        })
     }
 
     pub(super) async fn rating_preview(

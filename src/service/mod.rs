@@ -8,13 +8,17 @@
 //! per-game lock in this process and by the game's version in the database
 //! across processes.
 
+mod analyze;
 pub mod buttons;
 mod challenges;
 pub mod command;
+pub mod computer;
+mod engine_text;
 pub mod error;
 mod help;
 mod known;
 mod ladder;
+mod outbox;
 mod play;
 pub mod reply;
 mod session;
@@ -44,6 +48,8 @@ struct Inner {
     sessions: session::Sessions,
     timings: timing::StageTimings,
     known_players: known::KnownPlayers,
+    engine: computer::EngineState,
+    outbox: outbox::Outbox,
 }
 
 impl Service {
@@ -56,6 +62,8 @@ impl Service {
                 sessions: session::Sessions::default(),
                 timings: timing::StageTimings::default(),
                 known_players: known::KnownPlayers::default(),
+                engine: computer::EngineState::default(),
+                outbox: outbox::Outbox::default(),
             }),
         }
     }
@@ -125,6 +133,10 @@ impl Service {
             Command::RatingPreview { opponent } => self.rating_preview(actor, &opponent).await,
             Command::Settings { changes } => self.settings(actor, changes).await,
             Command::Vacation { days } => self.vacation(actor, days).await,
+            Command::Play { level, color, time } => {
+                self.play_computer(actor, level, color, time).await
+            }
+            Command::Analyze { game } => self.analyze(actor, game).await,
             Command::Help => Ok(help::help()),
             Command::Button { id } => self.button(actor, &id).await,
         }
@@ -191,6 +203,8 @@ fn command_name(command: &Command) -> &'static str {
         Command::RatingPreview { .. } => "rating-preview",
         Command::Settings { .. } => "settings",
         Command::Vacation { .. } => "vacation",
+        Command::Play { .. } => "play",
+        Command::Analyze { .. } => "analyze",
         Command::Help => "help",
         Command::Button { .. } => "button",
     }

@@ -15,6 +15,19 @@ pub struct Reply {
     pub mentions: Vec<String>,
     /// Open a thread with this name and move the game there.
     pub open_thread: Option<OpenThread>,
+    /// Files attached besides the image (an annotated PGN).
+    pub files: Vec<Attachment>,
+    /// Names a message the bot keeps editing (an analysis's progress, then
+    /// its result): an adapter that has already posted a message with this
+    /// key edits that message instead of posting a new one.
+    pub edits: Option<String>,
+}
+
+/// A file attached to a message, in memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
 }
 
 /// An embed: a title, fields and a footer.

@@ -13,6 +13,7 @@
 //! ending, both players' points, all or nothing (one statement for a move:
 //! `apply.rs`).
 
+mod engine;
 mod apply;
 mod challenges;
 mod games;
@@ -28,6 +29,7 @@ use sqlx::{
     AnyPool, Connection, Executor,
 };
 
+pub use engine::{AnalysisRecord, AnalysisStatus, StoredEval};
 pub use model::*;
 pub use play::PlayView;
 pub use time::Vacation;

@@ -73,6 +73,8 @@ pub struct BotSettings {
     /// Settings for servers the bot meets for the first time (from the
     /// configuration file); `None`: the built-in defaults.
     pub server_defaults: Option<crate::store::ServerSettings>,
+    /// The chess engine (`None`: /play and /analyze say there is none).
+    pub engine: Option<Arc<crate::engine::Engine>>,
 }
 
 impl BotSettings {
@@ -88,6 +90,7 @@ impl BotSettings {
             http_proxy: None,
             defer_after: DEFAULT_DEFER_AFTER,
             server_defaults: None,
+            engine: None,
         }
     }
 }
@@ -123,6 +126,9 @@ pub async fn run(
         .context("cannot load the board artwork")?,
     );
     let service = Service::new(store, renderer, Arc::new(SystemClock));
+    if let Some(engine) = settings.engine.clone() {
+        service.attach_engine(engine);
+    }
     let inflight = InFlight::default();
     let result = serve(&settings, service.clone(), inflight.clone(), shutdown).await;
     if !inflight.drain(DRAIN_TIMEOUT).await {

@@ -65,6 +65,8 @@ pub struct Message {
     pub content: String,
     pub embed: Option<CreateEmbed>,
     pub attachment: Option<CreateAttachment>,
+    /// Other files (an analysis's annotated PGN).
+    pub files: Vec<CreateAttachment>,
     pub rows: Vec<CreateActionRow>,
     pub allowed_mentions: CreateAllowedMentions,
     pub ephemeral: bool,
@@ -86,6 +88,9 @@ macro_rules! fill {
         }
         if let Some(a) = message.attachment {
             m = m.$attach(a);
+        }
+        for file in message.files {
+            m = m.$attach(file);
         }
         m
     }};
@@ -138,6 +143,12 @@ impl Message {
             content,
             embed,
             attachment: image.map(|(name, png)| CreateAttachment::bytes(png, name)),
+            files: reply
+                .files
+                .iter()
+                .filter(|_| caps.attach_files)
+                .map(|f| CreateAttachment::bytes(f.bytes.clone(), safe_file_name(&f.file_name)))
+                .collect(),
             rows: rows(reply),
             allowed_mentions: CreateAllowedMentions::new()
                 .users(mentioned)
@@ -174,6 +185,12 @@ impl Message {
     /// A plain channel message (a game's first board in its new thread).
     pub fn to_message(self) -> CreateMessage {
         fill!(CreateMessage::new(), self, add_file)
+    }
+
+    /// An edit of a message the bot posted (an analysis's progress, then
+    /// its result). Files replace the message's earlier attachments.
+    pub fn to_message_edit(self) -> serenity::EditMessage {
+        fill!(serenity::EditMessage::new(), self, new_attachment)
     }
 }
 
