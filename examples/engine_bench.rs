@@ -30,7 +30,7 @@ fn fens(n: usize) -> Vec<String> {
             shakmaty::fen::Fen::from_position(&position, shakmaty::EnPassantMode::Legal)
                 .to_string(),
         );
-        shakmaty::Position::play_unchecked(&mut position, ply.mv.clone());
+        shakmaty::Position::play_unchecked(&mut position, ply.mv);
     }
     out
 }

@@ -40,7 +40,7 @@ pub async fn start() -> anyhow::Result<AnalysisLoad> {
             shakmaty::fen::Fen::from_position(&position, shakmaty::EnPassantMode::Legal)
                 .to_string(),
         );
-        shakmaty::Position::play_unchecked(&mut position, ply.mv.clone());
+        shakmaty::Position::play_unchecked(&mut position, ply.mv);
     }
     let stop = Arc::new(AtomicBool::new(false));
     let positions = Arc::new(AtomicU64::new(0));

@@ -340,7 +340,7 @@ fn positions_of(session: &Session) -> Vec<Chess> {
     let mut all = Vec::with_capacity(session.game.plies().len() + 1);
     all.push(position.clone());
     for ply in session.game.plies() {
-        position.play_unchecked(ply.mv.clone());
+        position.play_unchecked(ply.mv);
         all.push(position.clone());
     }
     all

@@ -85,7 +85,7 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     if opponent
         .as_ref()
-        .is_some_and(|u| u.id == ctx.framework().bot_id)
+        .is_some_and(|u| u.id == ctx.framework().bot_id())
     {
         // Challenging the bot itself: a game against the computer.
         let command = Command::Play {
