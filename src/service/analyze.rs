@@ -301,7 +301,7 @@ impl Service {
                 ));
             }
         }
-        let notes = annotations(&reviewed, &scores, |ply| better(ply));
+        let notes = annotations(&reviewed, &scores, better);
         let mut tags = tags;
         tags.extra.push(("Annotator".to_owned(), text::annotator()));
         let annotated = pgn::export_annotated(&session.game, &tags, &notes);
@@ -402,7 +402,7 @@ fn mark(judgement: Judgement) -> Mark {
 fn move_label(first: Color, start: u32, index: usize, san: &str) -> String {
     let offset = usize::from(first == Color::Black);
     let number = start as usize + (index + offset) / 2;
-    if (index + offset) % 2 == 0 {
+    if (index + offset).is_multiple_of(2) {
         format!("{number}. {san}")
     } else {
         format!("{number}... {san}")
