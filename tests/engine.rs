@@ -557,3 +557,51 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
         .expect("the analysis result");
     assert!(result.reply.text.contains("3... Nf6??"), "{}", result.reply.text);
 }
+
+/// The console, as a newcomer uses it: two games against the computer at
+/// two levels, then the analysis of the finished one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_console_plays_the_computer_and_analyses_the_game() {
+    use chessbot::platform::console::{Console, ConsoleOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::with_engine(
+        ConsoleOptions {
+            database_url: format!("sqlite:{}", dir.path().join("c.db").display()),
+            out_dir: None,
+            moderators: Vec::new(),
+            echo: true,
+            renderer: Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
+        },
+        Some(engine().await),
+    )
+    .await
+    .unwrap();
+    let mut out = Vec::new();
+    for line in [
+        "alice: /play level:2 color:white",
+        "alice: /move e4",
+        "alice: /resign confirm:true",
+        "alice: /play level:6 color:black time:10+5",
+        "alice: /resign confirm:true",
+        "alice: /analyze 1",
+        "alice: /analyze",
+    ] {
+        console.run_line(line, &mut out).await.unwrap();
+    }
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("alice plays Stockfish level 2"), "{out}");
+    // The computer's answer to 1. e4 follows it: `1... <move> — alice …`.
+    assert!(out.contains("[#chess] bot: @alice 1... "), "{out}");
+    assert!(out.contains("alice plays Stockfish level 6"), "{out}");
+    // Playing Black, alice sees the computer's first move before hers.
+    assert!(out.contains("[#chess] bot: @alice 1. "), "{out}");
+    // Nobody mentions the computer.
+    assert!(!out.contains("@engine"), "{out}");
+    assert!(out.contains("[#chess] bot: Analysing game #1: move 0 of 2…"), "{out}");
+    assert!(out.contains("[#chess] bot (edit): Analysis of game #1: alice (White) vs Stockfish level 2 (Black), 0-1."), "{out}");
+    assert!(out.contains("alice (White): accuracy"), "{out}");
+    assert!(out.contains("[image analysis-1.png]"), "{out}");
+    assert!(out.contains("[file game-1-analysis.pgn]"), "{out}");
+    // The second game is the channel's latest; asked for, it is analysed too.
+    assert!(out.contains("Analysis of game #2: Stockfish level 6 (White) vs alice (Black)"), "{out}");
+}

@@ -99,7 +99,7 @@ impl Service {
             }
         };
         crate::metrics::command_handled(summary, outcome, started.elapsed());
-        reply
+        without_computer_mentions(reply)
     }
 
     /// Runs a command, returning errors as they are.
@@ -171,6 +171,14 @@ impl Service {
             }
         }
     }
+}
+
+/// The computer is never notified (its id is no platform user's).
+pub(crate) fn without_computer_mentions(mut reply: Reply) -> Reply {
+    reply
+        .mentions
+        .retain(|m| crate::engine::Level::of_player(m).is_none());
+    reply
 }
 
 /// A display name safe to store and show: no control characters or

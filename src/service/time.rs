@@ -80,6 +80,12 @@ impl Service {
         self.retry_computer_turns();
         notices.extend(self.take_notices());
         notices
+            .into_iter()
+            .map(|mut n| {
+                n.reply = super::without_computer_mentions(n.reply);
+                n
+            })
+            .collect()
     }
 
     async fn try_tick(&self) -> Result<Vec<Notice>, ServiceError> {

@@ -64,6 +64,8 @@ pub struct Console {
     channel: String,
     posted: Vec<Posted>,
     channels: Vec<String>,
+    /// Keys of the messages the bot keeps editing that were shown already.
+    edited: std::collections::HashSet<String>,
 }
 
 impl Console {
@@ -92,6 +94,7 @@ impl Console {
             channel: FIRST_CHANNEL.to_owned(),
             posted: Vec::new(),
             channels: vec![FIRST_CHANNEL.to_owned()],
+            edited: Default::default(),
         })
     }
 
@@ -329,9 +332,13 @@ impl Console {
     ) -> anyhow::Result<()> {
         let prefix = if reply.ephemeral {
             format!("[#{channel}] bot → {user} (only you):")
-        } else if reply.edits.is_some() {
-            // A message the bot keeps editing (progress): each edit is
-            // shown as a line of its own.
+        } else if reply
+            .edits
+            .as_ref()
+            .is_some_and(|key| !self.edited.insert(key.clone()))
+        {
+            // A message the bot keeps editing (progress): each edit after
+            // the first is shown as lines of its own, marked.
             format!("[#{channel}] bot (edit):")
         } else {
             format!("[#{channel}] bot:")
