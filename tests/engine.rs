@@ -329,6 +329,11 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
             assert!(notices.is_empty());
         }
     }
+    // In the asker's language.
+    let mut chinese = actor("li", "live");
+    chinese.locale = Some("zh-CN".to_owned());
+    let (reply, _) = say(&service, &chinese, Command::Analyze { game: None }).await;
+    assert!(reply.ephemeral && reply.text.contains("还在进行中"), "{}", reply.text);
     assert_eq!(service.store().analysis(live.id).await.unwrap(), None);
     assert!(service.store().evals(live.id).await.unwrap().is_empty());
     assert_eq!(

@@ -45,4 +45,3 @@ engine-judgement-better = { $judgement ->
         [mistake] Mistake.
        *[blunder] Blunder.
     } { $best } was best.
-engine-chart-title = Game #{ $id }: { $white } vs { $black }

@@ -33,4 +33,3 @@ engine-judgement-better = { $judgement ->
         [mistake] 错着。
        *[blunder] 漏着。
     }更好的是 { $best }。
-engine-chart-title = 第 { $id } 局：{ $white } 对 { $black }

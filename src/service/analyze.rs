@@ -16,7 +16,7 @@ use shakmaty::{san::SanPlus, uci::UciMove, Chess, Color, Position};
 
 use super::{
     engine_text as text,
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     session::Session,
     Actor, Attachment, Image, Notice, Reply, Service,
 };
@@ -62,34 +62,36 @@ impl Service {
             None => self.store().latest_game_in(&actor.channel).await?,
         };
         let Some(record) = record else {
-            return refuse(match game {
+            return refuse_msg(match game {
                 Some(id) => text::no_such_game(id),
                 None => text::no_game_here(),
             });
         };
         if record.is_active() {
-            return refuse(text::analysis_of_active_game(record.id));
+            return refuse_msg(text::analysis_of_active_game(record.id));
         }
         let session = self.load(record).await?;
         let plies = session.game.plies().len();
         if plies == 0 {
-            return refuse(text::nothing_to_analyse(session.record.id));
+            return refuse_msg(text::nothing_to_analyse(session.record.id));
         }
         let game_id = session.record.id;
+        // Posted in the channel: the server's language.
+        let lang = self.server_lang(&actor.server).await;
         if let Some(job) = self.store().analysis(game_id).await? {
             if job.status == AnalysisStatus::Done {
-                return self.analysis_result(&session).await;
+                return self.analysis_result(&session, lang).await;
             }
         }
         let engine = self.require_engine()?;
         {
             let analysing = lock(&self.engine_state().analysing);
             if analysing.contains_key(&game_id) {
-                return Ok(Reply::private(text::already_analysing(game_id)));
+                return Ok(Reply::private(text::already_analysing(actor.lang(), game_id)));
             }
             let waiting = analysing.values().filter(|s| **s == actor.server).count();
             if waiting >= engine.options.analysis_queue_per_server {
-                return refuse(text::queue_full(waiting));
+                return refuse_msg(text::queue_full(waiting));
             }
         }
         let job = self
@@ -108,7 +110,7 @@ impl Service {
         let done = self.store().evals(game_id).await?.len().saturating_sub(1);
         self.start_analysis(job);
         Ok(Reply {
-            text: text::progress(game_id, done.min(plies), plies),
+            text: text::progress(lang, game_id, done.min(plies), plies),
             edits: Some(edit_key(game_id)),
             ..Reply::default()
         })
@@ -137,7 +139,8 @@ impl Service {
         }
         let service = self.clone();
         self.spawn_background(async move {
-            let outcome = service.run_analysis(&job).await;
+            let lang = service.server_lang(&job.server_id).await;
+            let outcome = service.run_analysis(&job, lang).await;
             lock(&service.engine_state().analysing).remove(&job.game_id);
             let reply = match outcome {
                 Ok(reply) => reply,
@@ -152,7 +155,7 @@ impl Service {
                         tracing::error!(game_id = job.game_id, error = %e, "could not mark the analysis failed");
                     }
                     Reply {
-                        text: text::analysis_failed(job.game_id),
+                        text: text::analysis_failed(lang, job.game_id),
                         edits: Some(edit_key(job.game_id)),
                         ..Reply::default()
                     }
@@ -174,7 +177,11 @@ impl Service {
             .clone()
     }
 
-    async fn run_analysis(&self, job: &AnalysisRecord) -> Result<Reply, ServiceError> {
+    async fn run_analysis(
+        &self,
+        job: &AnalysisRecord,
+        lang: crate::i18n::Lang,
+    ) -> Result<Reply, ServiceError> {
         let engine = self.require_engine()?;
         let slots = self.analysis_slots(&job.server_id, engine.options.analyses_per_server);
         let _slot = slots
@@ -229,7 +236,7 @@ impl Service {
                     channel: Some(job.channel_id.clone()),
                     dm_user: None,
                     reply: Reply {
-                        text: text::progress(job.game_id, ply, plies),
+                        text: text::progress(lang, job.game_id, ply, plies),
                         edits: Some(edit_key(job.game_id)),
                         ..Reply::default()
                     },
@@ -239,13 +246,17 @@ impl Service {
         self.store()
             .set_analysis_status(job.game_id, AnalysisStatus::Done, self.now_ms())
             .await?;
-        let mut reply = self.analysis_result(&session).await?;
+        let mut reply = self.analysis_result(&session, lang).await?;
         reply.edits = Some(edit_key(job.game_id));
         Ok(reply)
     }
 
     /// The result of a finished analysis, from the stored evaluations.
-    async fn analysis_result(&self, session: &Session) -> Result<Reply, ServiceError> {
+    async fn analysis_result(
+        &self,
+        session: &Session,
+        lang: crate::i18n::Lang,
+    ) -> Result<Reply, ServiceError> {
         let game_id = session.record.id;
         let evals = self.store().evals(game_id).await?;
         let positions = positions_of(session);
@@ -275,9 +286,12 @@ impl Service {
         };
         let start_move = u32::from(session.game.initial_position().fullmoves());
         let numbered = |ply: usize, san: &str| move_label(first, start_move, ply, san);
-        let mut lines = vec![text::result_title(game_id, &names[0], &names[1], &result)];
+        let mut lines = vec![text::result_title(
+            lang, game_id, &names[0], &names[1], &result,
+        )];
         for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
             lines.push(text::player_line(
+                lang,
                 &names[i],
                 color,
                 reviewed.accuracy[i],
@@ -286,7 +300,7 @@ impl Service {
         }
         let worst = reviewed.worst(WORST_MOVES);
         if !worst.is_empty() {
-            lines.push(text::worst_moves_heading());
+            lines.push(text::worst_moves_heading(lang));
             for m in worst {
                 let Some(ply) = session.game.plies().get(m.ply) else {
                     continue;
@@ -294,6 +308,7 @@ impl Service {
                 let played = numbered(m.ply, &format!("{}{}", ply.san, nag(m.judgement)));
                 let best = better(m.ply).map(|san| numbered(m.ply, &san));
                 lines.push(text::worst_move(
+                    lang,
                     &played,
                     &m.before.human(),
                     &m.after.human(),
@@ -301,7 +316,7 @@ impl Service {
                 ));
             }
         }
-        let notes = annotations(&reviewed, &scores, better);
+        let notes = annotations(lang, &reviewed, &scores, better);
         let mut tags = tags;
         tags.extra.push(("Annotator".to_owned(), text::annotator()));
         let annotated = pgn::export_annotated(&session.game, &tags, &notes);
@@ -413,6 +428,7 @@ fn move_label(first: Color, start: u32, index: usize, san: &str) -> String {
 /// pawns from White's view, `#N` for a mate; none after a checkmate, whose
 /// `#` says it all), and for a judged move its glyph and the better move.
 fn annotations(
+    lang: crate::i18n::Lang,
     reviewed: &GameReview,
     scores: &[Score],
     better: impl Fn(usize) -> Option<String>,
@@ -428,7 +444,7 @@ fn annotations(
                 None => None,
             };
             if let Some(j) = m.judgement {
-                let words = text::judgement_comment(j, better(m.ply).as_deref());
+                let words = text::judgement_comment(lang, j, better(m.ply).as_deref());
                 comment = Some(match comment {
                     Some(eval) => format!("{eval} {words}"),
                     None => words,

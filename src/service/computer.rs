@@ -23,7 +23,7 @@ use rand::Rng;
 use shakmaty::Color;
 
 use super::{
-    error::{check_length, refuse, ServiceError},
+    error::{check_length, refuse_msg, ServiceError},
     Actor, ColorChoice, DrawAction, Notice, Reply, Service,
 };
 use crate::{
@@ -82,7 +82,7 @@ impl Service {
     pub(super) fn require_engine(&self) -> Result<Arc<Engine>, ServiceError> {
         match self.engine() {
             Some(engine) => Ok(engine),
-            None => refuse(super::engine_text::no_engine()),
+            None => refuse_msg(super::engine_text::no_engine()),
         }
     }
 
@@ -96,7 +96,7 @@ impl Service {
         time: Option<String>,
     ) -> Result<Reply, ServiceError> {
         let Some(level) = Level::new(level) else {
-            return refuse(super::engine_text::bad_level(level));
+            return refuse_msg(super::engine_text::bad_level(level));
         };
         self.require_engine()?;
         let settings = self.store().server(&actor.server).await?;
@@ -109,7 +109,7 @@ impl Service {
         };
         let time_control = super::play::parse_time_control(&time)?;
         if self.store().active_game_in(&actor.channel).await?.is_some() {
-            return refuse("A game is in progress in this channel. Finish it, or play from another channel.");
+            return refuse_msg(super::engine_text::channel_busy());
         }
         let computer = level.player_id();
         self.touch_player(&actor.server, &computer, &level.display_name())
@@ -162,19 +162,20 @@ impl Service {
         {
             Ok(game) => game,
             Err(StoreError::Conflict | StoreError::ChannelBusy) => {
-                return refuse("A game is already in progress in this channel; finish it first.")
+                return refuse_msg(super::engine_text::channel_busy())
             }
             Err(e) => return Err(e.into()),
         };
         let session = self.load(game).await?;
         let mut reply = self.board_reply(&session, &session.game, None).await?;
-        reply.text = format!(
-            "{} plays {} ({}, unrated). {}",
-            super::display_name(&actor.name),
-            level.display_name(),
-            time_control.description,
-            reply.text
+        let lang = self.server_lang(&actor.server).await;
+        let started = super::engine_text::play_started(
+            lang,
+            &super::display_name(&actor.name),
+            &level.display_name(),
+            &time_control.description,
         );
+        reply.text = format!("{started} {}", reply.text);
         if !person_white {
             // The computer is to move: that is for the background, and the
             // board above shows the start.

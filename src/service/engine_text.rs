@@ -1,107 +1,134 @@
-//! The words of the engine features (playing the computer, analysis).
+//! The words of the engine features (playing the computer, analysis), from
+//! the `engine.ftl` catalogues: refusals as [`Msg`] (shown in the asker's
+//! language), public text in the language it is given.
 
 use shakmaty::Color;
 
-use crate::engine::analysis::Judgement;
+use crate::{
+    engine::analysis::Judgement,
+    i18n::{Lang, Msg},
+    msg, t,
+};
 
-pub(super) fn no_engine() -> String {
-    "No chess engine is installed on this bot, so playing the computer and game analysis are not available. The bot's operator can install Stockfish (`apt-get install stockfish`) or set `engine_path`.".to_owned()
+pub(super) fn no_engine() -> Msg {
+    msg!("engine-missing")
 }
 
-pub(super) fn bad_level(level: i64) -> String {
-    format!("`level`: {level} is not a level; pick one from 1 (beginner) to 8 (full strength).")
+pub(super) fn bad_level(level: i64) -> Msg {
+    msg!("engine-bad-level", level = level)
 }
 
-pub(super) fn no_such_game(id: i64) -> String {
-    format!("I can't find game #{id} on this server.")
+pub(super) fn channel_busy() -> Msg {
+    msg!("engine-channel-busy")
 }
 
-pub(super) fn no_game_here() -> String {
-    "There is no game in this channel yet. Name one: `/analyze game:12`.".to_owned()
+pub(super) fn play_started(lang: Lang, player: &str, computer: &str, time: &str) -> String {
+    t!(lang, "engine-play-started", player = player, computer = computer, time = time)
 }
 
-pub(super) fn analysis_of_active_game(id: i64) -> String {
-    format!("Game #{id} is still being played: analysis is only for finished games, so that nobody gets engine help during a game.")
+pub(super) fn no_such_game(id: i64) -> Msg {
+    msg!("engine-no-such-game", id = id)
 }
 
-pub(super) fn nothing_to_analyse(id: i64) -> String {
-    format!("Game #{id} has no moves to analyse.")
+pub(super) fn no_game_here() -> Msg {
+    msg!("engine-no-game-here")
 }
 
-pub(super) fn already_analysing(id: i64) -> String {
-    format!("Game #{id} is being analysed already; the result will be posted here.")
+pub(super) fn analysis_of_active_game(id: i64) -> Msg {
+    msg!("engine-analysis-active", id = id)
 }
 
-pub(super) fn queue_full(waiting: usize) -> String {
-    format!("{waiting} analyses are already waiting on this server. Please ask again when one has finished.")
+pub(super) fn nothing_to_analyse(id: i64) -> Msg {
+    msg!("engine-nothing-to-analyse", id = id)
 }
 
-pub(super) fn progress(id: i64, done: usize, total: usize) -> String {
-    format!("Analysing game #{id}: move {done} of {total}…")
+pub(super) fn already_analysing(lang: Lang, id: i64) -> String {
+    t!(lang, "engine-already-analysing", id = id)
 }
 
-pub(super) fn analysis_failed(id: i64) -> String {
-    format!("Sorry, the analysis of game #{id} failed: the engine did not answer. Please try `/analyze` again later.")
+pub(super) fn queue_full(waiting: usize) -> Msg {
+    msg!("engine-queue-full", count = waiting)
 }
 
-pub(super) fn result_title(id: i64, white: &str, black: &str, result: &str) -> String {
-    format!("Analysis of game #{id}: {white} (White) vs {black} (Black), {result}.")
+pub(super) fn progress(lang: Lang, id: i64, done: usize, total: usize) -> String {
+    t!(lang, "engine-progress", id = id, done = done, total = total)
 }
 
-fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
+pub(super) fn analysis_failed(lang: Lang, id: i64) -> String {
+    t!(lang, "engine-analysis-failed", id = id)
+}
+
+pub(super) fn result_title(lang: Lang, id: i64, white: &str, black: &str, result: &str) -> String {
+    t!(lang, "engine-result-title", id = id, white = white, black = black, result = result)
 }
 
 pub(super) fn player_line(
+    lang: Lang,
     name: &str,
     color: Color,
     accuracy: Option<f64>,
     [inaccuracies, mistakes, blunders]: [usize; 3],
 ) -> String {
     let side = match color {
-        Color::White => "White",
-        Color::Black => "Black",
+        Color::White => "white",
+        Color::Black => "black",
     };
-    let accuracy = accuracy.map_or_else(|| "no moves".to_owned(), |a| format!("accuracy {a:.0}%"));
-    format!(
-        "{name} ({side}): {accuracy}; {}, {}, {}.",
-        count(inaccuracies, "inaccuracy", "inaccuracies"),
-        count(mistakes, "mistake", "mistakes"),
-        count(blunders, "blunder", "blunders"),
+    t!(
+        lang,
+        "engine-player-line",
+        name = name,
+        side = side,
+        moved = if accuracy.is_some() { "yes" } else { "no" },
+        accuracy = accuracy.map_or(0, |a| a.round() as i64),
+        inaccuracies = inaccuracies,
+        mistakes = mistakes,
+        blunders = blunders,
     )
 }
 
-pub(super) fn worst_moves_heading() -> String {
-    "Worst moves:".to_owned()
+pub(super) fn worst_moves_heading(lang: Lang) -> String {
+    t!(lang, "engine-worst-heading")
 }
 
-pub(super) fn worst_move(played: &str, before: &str, after: &str, best: Option<&str>) -> String {
+pub(super) fn worst_move(
+    lang: Lang,
+    played: &str,
+    before: &str,
+    after: &str,
+    best: Option<&str>,
+) -> String {
     match best {
-        Some(best) => format!("• {played} ({before} → {after}); better was {best}"),
-        None => format!("• {played} ({before} → {after})"),
+        Some(best) => t!(
+            lang,
+            "engine-worst-move-better",
+            played = played,
+            before = before,
+            after = after,
+            best = best
+        ),
+        None => t!(lang, "engine-worst-move", played = played, before = before, after = after),
     }
 }
 
-pub(super) fn judgement_comment(judgement: Judgement, best: Option<&str>) -> String {
-    let word = match judgement {
-        Judgement::Inaccuracy => "Inaccuracy.",
-        Judgement::Mistake => "Mistake.",
-        Judgement::Blunder => "Blunder.",
+pub(super) fn judgement_comment(lang: Lang, judgement: Judgement, best: Option<&str>) -> String {
+    let judgement = match judgement {
+        Judgement::Inaccuracy => "inaccuracy",
+        Judgement::Mistake => "mistake",
+        Judgement::Blunder => "blunder",
     };
     match best {
-        Some(best) => format!("{word} {best} was best."),
-        None => word.to_owned(),
+        Some(best) => t!(lang, "engine-judgement-better", judgement = judgement, best = best),
+        None => t!(lang, "engine-judgement", judgement = judgement),
     }
 }
 
+/// The chart's title: numbers and names only, since the chart's font
+/// (DejaVu Sans) has no Chinese glyphs.
 pub(super) fn chart_title(id: i64, white: &str, black: &str) -> String {
-    format!("Game #{id}: {white} vs {black}")
+    format!("#{id}: {white} – {black}")
 }
 
+/// The PGN `Annotator` tag (a name, not a sentence).
 pub(super) fn annotator() -> String {
     "chessbot (Stockfish)".to_owned()
 }
