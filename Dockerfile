@@ -32,8 +32,10 @@ RUN touch src/main.rs src/lib.rs && cargo build --release --locked
 FROM debian:bookworm-slim
 # ca-certificates: TLS to Discord. sqlite3: online backups from inside the
 # container (`docker exec chessbot sqlite3 /data/chessbot.db ".backup /data/backup.db"`).
+# stockfish: the engine for /play and /analyze (installed as /usr/games/stockfish,
+# where the bot looks for it).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates sqlite3 \
+    && apt-get install -y --no-install-recommends ca-certificates sqlite3 stockfish \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin chessbot \
     && mkdir -p /data /etc/chessbot \

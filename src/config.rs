@@ -78,6 +78,22 @@ pub struct Config {
     /// loss) or `normal` (faster on slow disks; a power loss may undo the
     /// last answered moves).
     pub durability: Durability,
+    /// The UCI engine (Stockfish). Unset: `stockfish` on `PATH`, else
+    /// `/usr/games/stockfish` (Debian's package); none found: no engine
+    /// features.
+    pub engine_path: Option<PathBuf>,
+    /// Engine processes searching at once.
+    pub engine_pool: u32,
+    /// Each engine's hash table, in MB.
+    pub engine_hash_mb: u32,
+    /// Each engine's search threads.
+    pub engine_threads: u32,
+    /// The computer resigns lost positions from this level up (0: never).
+    pub engine_resign_level: u32,
+    /// Search depth of each position of an analysed game.
+    pub analysis_depth: u32,
+    /// Analyses running at once per server.
+    pub analyses_per_server: u32,
 }
 
 impl Default for Config {
@@ -104,6 +120,13 @@ impl Default for Config {
             backup_every: "1d".to_owned(),
             backup_keep: 7,
             durability: Durability::Full,
+            engine_path: None,
+            engine_pool: 1,
+            engine_hash_mb: 16,
+            engine_threads: 1,
+            engine_resign_level: 5,
+            analysis_depth: 14,
+            analyses_per_server: 1,
         }
     }
 }
@@ -268,6 +291,13 @@ impl fmt::Debug for Config {
             .field("backup_every", &self.backup_every)
             .field("backup_keep", &self.backup_keep)
             .field("durability", &self.durability)
+            .field("engine_path", &self.engine_path)
+            .field("engine_pool", &self.engine_pool)
+            .field("engine_hash_mb", &self.engine_hash_mb)
+            .field("engine_threads", &self.engine_threads)
+            .field("engine_resign_level", &self.engine_resign_level)
+            .field("analysis_depth", &self.analysis_depth)
+            .field("analyses_per_server", &self.analyses_per_server)
             .finish()
     }
 }
@@ -299,7 +329,7 @@ pub enum ConfigError {
 /// Environment variables read by [`Config::load`], with the key each sets.
 /// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
 /// are `CHESSBOT_` + the key in capitals.
-pub const ENV_VARS: [(&str, &str); 17] = [
+pub const ENV_VARS: [(&str, &str); 18] = [
     ("DISCORD_TOKEN", "token"),
     ("DATABASE_URL", "database_url"),
     ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
@@ -317,6 +347,7 @@ pub const ENV_VARS: [(&str, &str); 17] = [
     ("CHESSBOT_BACKUP_EVERY", "backup_every"),
     ("CHESSBOT_BACKUP_KEEP", "backup_keep"),
     ("CHESSBOT_DURABILITY", "durability"),
+    ("CHESSBOT_ENGINE_PATH", "engine_path"),
 ];
 
 /// Where each value came from, to name it in errors.
@@ -429,6 +460,7 @@ impl Config {
                 }
                 "theme" => self.theme = value,
                 "pieces_dir" => self.pieces_dir = Some(PathBuf::from(value)),
+                "engine_path" => self.engine_path = Some(PathBuf::from(value)),
                 "reminders" => {
                     self.reminders = value
                         .split(',')
@@ -549,6 +581,25 @@ impl Config {
                 ));
             }
         }
+        for (key, value, range) in [
+            ("engine_pool", self.engine_pool, 1..=64),
+            ("engine_hash_mb", self.engine_hash_mb, 1..=65_536),
+            ("engine_threads", self.engine_threads, 1..=256),
+            ("engine_resign_level", self.engine_resign_level, 0..=8),
+            ("analysis_depth", self.analysis_depth, 1..=40),
+            ("analyses_per_server", self.analyses_per_server, 1..=64),
+        ] {
+            if !range.contains(&value) {
+                return Err(bad(
+                    key,
+                    format!(
+                        "{value}: must be between {} and {}",
+                        range.start(),
+                        range.end()
+                    ),
+                ));
+            }
+        }
         match (self.shards, self.shard_total) {
             (Some(_), None) => {
                 return Err(bad(
@@ -616,6 +667,30 @@ impl Config {
             every,
             keep: self.backup_keep as usize,
         })
+    }
+
+    /// Finds and starts the engine as configured (`None`, logged once, when
+    /// there is none: the bot runs without engine features).
+    pub async fn start_engine(&self) -> Option<crate::engine::Engine> {
+        let options = crate::engine::EngineOptions {
+            resign_from_level: u8::try_from(self.engine_resign_level)
+                .ok()
+                .filter(|l| *l > 0),
+            analysis: crate::engine::AnalysisLimits {
+                depth: self.analysis_depth,
+                ..crate::engine::AnalysisLimits::default()
+            },
+            analyses_per_server: self.analyses_per_server as usize,
+            ..crate::engine::EngineOptions::default()
+        };
+        crate::engine::Engine::start(
+            self.engine_path.as_deref(),
+            self.engine_pool as usize,
+            self.engine_hash_mb,
+            self.engine_threads,
+            options,
+        )
+        .await
     }
 
     /// The token, which `run` cannot do without.

@@ -48,6 +48,7 @@ pub mod bench;
 pub mod chess;
 pub mod clock;
 pub mod config;
+pub mod engine;
 pub mod i18n;
 pub mod limits;
 pub mod metrics;

@@ -95,6 +95,11 @@ struct RunArgs {
     /// A folder of 12 piece SVGs (wK.svg … bP.svg) to use.
     #[arg(long)]
     pieces_dir: Option<PathBuf>,
+    /// The chess engine for /play and /analyze (default: `stockfish` on
+    /// PATH, else /usr/games/stockfish; the configuration's `engine_*`
+    /// settings apply).
+    #[arg(long)]
+    engine_path: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -117,6 +122,11 @@ struct ConsoleArgs {
     /// A folder of 12 piece SVGs (wK.svg … bP.svg) to use.
     #[arg(long)]
     pieces_dir: Option<PathBuf>,
+    /// The chess engine for /play and /analyze (default: `stockfish` on
+    /// PATH, else /usr/games/stockfish; the configuration's `engine_*`
+    /// settings apply).
+    #[arg(long)]
+    engine_path: Option<PathBuf>,
 }
 
 /// Prints a tournament command's output; bad input exits with status 2 (the
@@ -145,7 +155,9 @@ fn main() -> ExitCode {
         }
         CommandLine::Render(args) => chessbot::render::cli::run(&args),
         CommandLine::Rating(args) => chessbot::rating::cli::run(args).map(|text| print!("{text}")),
-        CommandLine::Console(args) => runtime().and_then(|rt| rt.block_on(console(args))),
+        CommandLine::Console(args) => {
+            runtime().and_then(|rt| rt.block_on(console(cli.config.as_deref(), args)))
+        }
         CommandLine::Bench(args) => {
             runtime().and_then(|rt| rt.block_on(chessbot::bench::run(args)))
         }
@@ -192,6 +204,7 @@ async fn run_bot(config: Option<&Path>, args: RunArgs) -> anyhow::Result<()> {
     settings.metrics_addr = config.metrics_addr;
     settings.limits = config.limits();
     settings.backups = config.backup_plan();
+    settings.engine = config.start_engine().await.map(Arc::new);
     chessbot::platform::discord::run(settings, shutdown_signal()).await
 }
 
@@ -307,17 +320,28 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .build()?)
 }
 
-async fn console(args: ConsoleArgs) -> anyhow::Result<()> {
+async fn console(config_path: Option<&Path>, args: ConsoleArgs) -> anyhow::Result<()> {
+    let mut config = Config::load(config_path)?;
+    if args.engine_path.is_some() {
+        config.engine_path = args.engine_path.clone();
+    }
+    let engine = config.start_engine().await.map(Arc::new);
     let renderer = Arc::new(Renderer::new(RenderConfig {
         pieces_dir: args.pieces_dir,
     })?);
-    let mut console = Console::new(ConsoleOptions {
-        database_url: args.db,
-        out_dir: args.out,
-        moderators: args.moderators,
-        echo: args.echo,
-        renderer,
-    })
+    if engine.is_none() {
+        eprintln!("[console] no chess engine found: /play and /analyze are off (install stockfish or pass --engine-path)");
+    }
+    let mut console = Console::with_engine(
+        ConsoleOptions {
+            database_url: args.db,
+            out_dir: args.out,
+            moderators: args.moderators,
+            echo: args.echo,
+            renderer,
+        },
+        engine,
+    )
     .await?;
     let mut out = io::stdout().lock();
     match args.script {

@@ -139,7 +139,7 @@ async fn a_long_pgn_is_sent_as_a_file() {
     }
     assert!(plies >= 60, "only {plies} plies");
     let reply = run("alice", Command::Pgn { game: None }).await;
-    let file = reply.file.expect("a .pgn file");
+    let file = reply.files.first().cloned().expect("a .pgn file");
     assert_eq!(file.file_name, "game-1.pgn");
     let pgn = String::from_utf8(file.bytes).unwrap();
     assert!(pgn.len() > 2_000, "{} characters", pgn.len());

@@ -854,6 +854,103 @@ async fn grouped_moves_fail_alone(store: &Store) {
     }
 }
 
+async fn analyses_queue_resume_and_keep_evals(store: &Store) {
+    use chessbot::store::{AnalysisRecord, AnalysisStatus, StoredEval};
+    let game = start_game(store, Some("an-1"), "alice", "engine:3", false, 1_000).await;
+    let other = start_game(store, Some("an-2"), "bob", "carol", false, 1_000).await;
+    assert_eq!(store.active_computer_games().await.unwrap(), vec![game.id]);
+    finish(store, &game, Score::WhiteWins, 2_000).await;
+    assert!(store.active_computer_games().await.unwrap().is_empty());
+    assert_eq!(store.analysis(game.id).await.unwrap(), None);
+    let job = AnalysisRecord {
+        game_id: game.id,
+        server_id: SERVER.to_owned(),
+        channel_id: "an-1".to_owned(),
+        requested_by: "alice".to_owned(),
+        status: AnalysisStatus::Queued,
+        positions: 3,
+        created_ms: 3_000,
+        finished_ms: None,
+    };
+    let queued = store.queue_analysis(&job).await.unwrap();
+    assert_eq!(queued, job);
+    // Asking again changes nothing (someone else asking, too).
+    let again = AnalysisRecord {
+        requested_by: "bob".to_owned(),
+        ..job.clone()
+    };
+    assert_eq!(store.queue_analysis(&again).await.unwrap(), job);
+    store
+        .set_analysis_status(game.id, AnalysisStatus::Running, 3_100)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.unfinished_analyses().await.unwrap()[0].status,
+        AnalysisStatus::Running
+    );
+    let evals = [
+        StoredEval {
+            ply: 0,
+            cp: Some(20),
+            mate: None,
+            best_uci: Some("e2e4".to_owned()),
+            depth: 14,
+        },
+        StoredEval {
+            ply: 2,
+            cp: None,
+            mate: Some(-3),
+            best_uci: None,
+            depth: 12,
+        },
+        StoredEval {
+            ply: 1,
+            cp: Some(-35),
+            mate: None,
+            best_uci: Some("e7e5".to_owned()),
+            depth: 14,
+        },
+    ];
+    for e in &evals {
+        store.save_eval(game.id, e).await.unwrap();
+    }
+    // A resumed job writing a position again keeps the first answer.
+    let mut twice = evals[0].clone();
+    twice.cp = Some(999);
+    store.save_eval(game.id, &twice).await.unwrap();
+    let stored = store.evals(game.id).await.unwrap();
+    assert_eq!(
+        stored,
+        vec![evals[0].clone(), evals[2].clone(), evals[1].clone()]
+    );
+    assert!(store.evals(other.id).await.unwrap().is_empty());
+    store
+        .set_analysis_status(game.id, AnalysisStatus::Failed, 3_200)
+        .await
+        .unwrap();
+    assert!(store.unfinished_analyses().await.unwrap().is_empty());
+    // A failed job is queued again by the next request, for its asker.
+    let requeued = store.queue_analysis(&again).await.unwrap();
+    assert_eq!(requeued.status, AnalysisStatus::Queued);
+    assert_eq!(requeued.requested_by, "bob");
+    assert_eq!(requeued.finished_ms, None);
+    store
+        .set_analysis_status(game.id, AnalysisStatus::Done, 3_300)
+        .await
+        .unwrap();
+    let done = store.analysis(game.id).await.unwrap().unwrap();
+    assert_eq!(
+        (done.status, done.finished_ms),
+        (AnalysisStatus::Done, Some(3_300))
+    );
+    assert!(matches!(
+        store
+            .set_analysis_status(other.id, AnalysisStatus::Done, 1)
+            .await,
+        Err(chessbot::store::StoreError::NotFound)
+    ));
+}
+
 /// Generates `sqlite::NAME` and `postgres::NAME` for each suite function.
 macro_rules! conformance {
     ($($name:ident),* $(,)?) => {
@@ -902,6 +999,7 @@ conformance!(
     moves_replay_in_order,
     concurrent_accepts_start_one_game,
     concurrent_moves_apply_once,
+    analyses_queue_resume_and_keep_evals,
     grouped_moves_fail_alone,
 );
 

@@ -11,6 +11,7 @@
 //! chessbot bench --flood                         # 1,000 commands/s from one user
 //! ```
 
+mod analysis_load;
 mod database;
 mod flood;
 mod floor;
@@ -85,6 +86,11 @@ pub struct BenchArgs {
     /// scale run starts itself with this to measure a fresh process).
     #[arg(long, hide = true)]
     pub startup_probe: bool,
+    /// Keep one game analysis running (the engine searching position after
+    /// position at the analysis depth) while moves are timed, to see that
+    /// the move path does not slow down. Needs Stockfish.
+    #[arg(long)]
+    pub with_analysis: bool,
 }
 
 /// Runs the bench and prints its report.
@@ -203,6 +209,10 @@ async fn throughput(
     // Ours and the floor take turns, a quarter of the moves at a time, so
     // that both see the same machine (others' load on a shared machine
     // comes and goes).
+    let analysis = match args.with_analysis {
+        true => Some(analysis_load::start().await?),
+        false => None,
+    };
     let floor = floor::Floor::new(store.clone(), renderer, args.seed).await?;
     let sequential_moves = (args.moves / 10).max(200);
     let mut loaded = throughput::Outcome::default();
@@ -246,6 +256,13 @@ async fn throughput(
     }
     floor.finish().await?;
     store.close().await;
+    if let Some(analysis) = analysis {
+        println!();
+        println!(
+            "with one analysis running beside: {} positions analysed meanwhile",
+            analysis.stop().await
+        );
+    }
 
     println!();
     println!("== under load ({} in flight) ==", args.concurrency);

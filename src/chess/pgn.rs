@@ -43,6 +43,24 @@ pub struct PgnTags {
 /// Writes `game` as PGN. `clocks`, when given, holds the mover's remaining
 /// time in milliseconds after each ply and becomes `[%clk]` comments.
 pub fn export(game: &Game, tags: &PgnTags, clocks: Option<&[i64]>) -> String {
+    export_with(game, tags, clocks, &[])
+}
+
+/// What an analysis adds to one ply of the movetext: a suffix annotation
+/// (`?!`, `?`, `??`) and a comment (`[%eval 0.35]`, words).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlyNote {
+    pub nag: Option<&'static str>,
+    pub comment: Option<String>,
+}
+
+/// Writes `game` as PGN with `notes` (one per ply, from the first; fewer
+/// is fine) after each move: an annotated game.
+pub fn export_annotated(game: &Game, tags: &PgnTags, notes: &[PlyNote]) -> String {
+    export_with(game, tags, None, notes)
+}
+
+fn export_with(game: &Game, tags: &PgnTags, clocks: Option<&[i64]>, notes: &[PlyNote]) -> String {
     let result = game.ending().map_or(GameResult::NoResult, |e| e.result);
     let mut out = String::new();
     let or_unknown = |s: &str, unknown: &'static str| {
@@ -82,13 +100,13 @@ pub fn export(game: &Game, tags: &PgnTags, clocks: Option<&[i64]>) -> String {
         tag(name, value);
     }
     out.push('\n');
-    out.push_str(&movetext(game, clocks, result));
+    out.push_str(&movetext(game, clocks, notes, result));
     out.push('\n');
     out
 }
 
 /// SAN movetext with move numbers and the result, wrapped at 80 columns.
-fn movetext(game: &Game, clocks: Option<&[i64]>, result: GameResult) -> String {
+fn movetext(game: &Game, clocks: Option<&[i64]>, notes: &[PlyNote], result: GameResult) -> String {
     let start = game.initial_position();
     let mut fullmove = u32::from(shakmaty::Position::fullmoves(start));
     let mut turn = shakmaty::Position::turn(start);
@@ -99,9 +117,17 @@ fn movetext(game: &Game, clocks: Option<&[i64]>, result: GameResult) -> String {
             Color::Black if index == 0 => tokens.push(format!("{fullmove}...")),
             Color::Black => {}
         }
-        tokens.push(ply.san.clone());
+        let note = notes.get(index);
+        match note.and_then(|n| n.nag) {
+            Some(nag) => tokens.push(format!("{}{nag}", ply.san)),
+            None => tokens.push(ply.san.clone()),
+        }
         if let Some(ms) = clocks.and_then(|c| c.get(index)) {
             tokens.push(format!("{{ [%clk {}] }}", clock_text(*ms)));
+        }
+        if let Some(comment) = note.and_then(|n| n.comment.as_deref()) {
+            // A comment ends at the first `}`: keep it out of the text.
+            tokens.push(format!("{{ {} }}", comment.replace('}', ")")));
         }
         if turn == Color::Black {
             fullmove += 1;
@@ -311,5 +337,35 @@ fn stated_termination(tag: Option<&str>, result: GameResult) -> Termination {
         (Some("rules infraction"), _) => Termination::IllegalMoves,
         (_, GameResult::Draw) => Termination::Agreement,
         _ => Termination::Resignation,
+    }
+}
+
+#[cfg(test)]
+mod annotation_tests {
+    use super::*;
+
+    #[test]
+    fn notes_follow_their_moves_and_the_pgn_reads_back() {
+        let game = Game::replay(None, [("e2e4", 0), ("e7e5", 0), ("d1h5", 0)]).expect("replays");
+        let notes = [
+            PlyNote {
+                nag: None,
+                comment: Some("[%eval 0.30]".to_owned()),
+            },
+            PlyNote::default(),
+            PlyNote {
+                nag: Some("?!"),
+                comment: Some("[%eval 0.10] Inaccuracy. Nf3 was best }".to_owned()),
+            },
+        ];
+        let text = export_annotated(&game, &PgnTags::default(), &notes);
+        assert!(
+            text.contains(
+                "1. e4 { [%eval 0.30] } e5 2. Qh5?! { [%eval 0.10] Inaccuracy. Nf3 was best ) } *"
+            ),
+            "{text}"
+        );
+        let back = import(&text).expect("annotated PGN imports");
+        assert_eq!(back.game.plies().len(), 3);
     }
 }

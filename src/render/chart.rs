@@ -24,11 +24,16 @@ const INSET: f64 = 12.0;
 /// shaded alternately. With no data it says so.
 pub fn points_chart(points: &[(i64, i64)], title: &str) -> Result<Vec<u8>, RenderError> {
     let svg = chart_svg(points, title);
-    let tree = fonts::parse(&svg)?;
-    let pixmap = fonts::rasterize(&tree, Transform::identity(), WIDTH, HEIGHT)?;
+    svg_to_png(&svg, WIDTH, HEIGHT)
+}
+
+/// Rasterises a chart's SVG (opaque background) and encodes it as PNG.
+pub(super) fn svg_to_png(svg: &str, width: u32, height: u32) -> Result<Vec<u8>, RenderError> {
+    let tree = fonts::parse(svg)?;
+    let pixmap = fonts::rasterize(&tree, Transform::identity(), width, height)?;
     let mut out = Vec::new();
     {
-        let mut encoder = png::Encoder::new(&mut out, WIDTH, HEIGHT);
+        let mut encoder = png::Encoder::new(&mut out, width, height);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder
@@ -46,7 +51,7 @@ pub fn points_chart(points: &[(i64, i64)], title: &str) -> Result<Vec<u8>, Rende
 }
 
 /// A "nice" tick step (1, 2 or 5 × 10^k) giving about `ticks` ticks over `span`.
-fn nice_step(span: f64, ticks: f64) -> f64 {
+pub(super) fn nice_step(span: f64, ticks: f64) -> f64 {
     let raw = (span / ticks).max(1e-9);
     let mag = 10f64.powf(raw.log10().floor());
     let f = raw / mag;

@@ -31,6 +31,7 @@
 //! # Ok::<(), chessbot::render::RenderError>(())
 //! ```
 
+pub mod advantage;
 pub mod chart;
 pub mod cli;
 pub mod compose;

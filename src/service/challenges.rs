@@ -23,6 +23,15 @@ impl Service {
         time: Option<String>,
         fen: Option<String>,
     ) -> Result<Reply, ServiceError> {
+        // A challenge to the computer is a game against it.
+        if let Some(level) = opponent
+            .as_ref()
+            .and_then(|o| crate::engine::Level::of_player(&o.id))
+        {
+            return self
+                .play_computer(actor, i64::from(level.number()), color, time)
+                .await;
+        }
         let settings = self.store().server(&actor.server).await?;
         let time = match time {
             Some(text) => {

@@ -168,6 +168,19 @@ pub enum Command {
     Vacation {
         days: i64,
     },
+    /// A game against the computer at `level` (1..8; checked by the
+    /// service), unrated.
+    Play {
+        level: i64,
+        color: ColorChoice,
+        /// `None`: the server's default time control.
+        time: Option<String>,
+    },
+    /// The engine's review of a finished game: by id, or this channel's
+    /// latest.
+    Analyze {
+        game: Option<i64>,
+    },
     Help,
     /// A button press, by its custom id.
     Button {

@@ -262,32 +262,7 @@ impl Service {
         };
         let session = self.load(record).await?;
         let r = &session.record;
-        let white = self.name_of(&r.game.server_id, &r.game.white_id).await?;
-        let black = self.name_of(&r.game.server_id, &r.game.black_id).await?;
-        let changes = self.store().game_rating_changes(r.id).await?;
-        let points_before = |user: &str| -> Option<String> {
-            changes
-                .iter()
-                .find(|c| c.user_id == user)
-                .map(|c| Points::from_hundredths(c.before).to_string())
-        };
-        let tc: Option<crate::clock::TimeControl> = r.game.time_control.parse().ok();
-        let tags = PgnTags {
-            event: if r.game.rated {
-                "Rated game".to_owned()
-            } else {
-                "Casual game".to_owned()
-            },
-            site: "chessbot".to_owned(),
-            date: pgn_date(r.game.created_ms),
-            round: "-".to_owned(),
-            white,
-            black,
-            time_control: tc.map(|t| t.to_pgn_tag()),
-            white_points: points_before(&r.game.white_id),
-            black_points: points_before(&r.game.black_id),
-            extra: vec![("GameId".to_owned(), r.id.to_string())],
-        };
+        let tags = self.pgn_tags(&session).await?;
         let clocks = clock_comments(&session.game, &r.game.time_control);
         let text = pgn::export(&session.game, &tags, clocks.as_deref());
         // Always as a `.pgn` file (what chess programs open); in the
@@ -309,8 +284,43 @@ impl Service {
                     count = session.game.plies().len().div_ceil(2)
                 )
             },
-            file: Some(file),
+            files: vec![file],
             ..Reply::default()
+        })
+    }
+
+    /// The PGN tags of a stored game: names, date, time control, the club
+    /// points both players had before it, and its id.
+    pub(super) async fn pgn_tags(
+        &self,
+        session: &super::session::Session,
+    ) -> Result<PgnTags, ServiceError> {
+        let r = &session.record;
+        let white = self.name_of(&r.game.server_id, &r.game.white_id).await?;
+        let black = self.name_of(&r.game.server_id, &r.game.black_id).await?;
+        let changes = self.store().game_rating_changes(r.id).await?;
+        let points_before = |user: &str| -> Option<String> {
+            changes
+                .iter()
+                .find(|c| c.user_id == user)
+                .map(|c| Points::from_hundredths(c.before).to_string())
+        };
+        let tc: Option<crate::clock::TimeControl> = r.game.time_control.parse().ok();
+        Ok(PgnTags {
+            event: if r.game.rated {
+                "Rated game".to_owned()
+            } else {
+                "Casual game".to_owned()
+            },
+            site: "chessbot".to_owned(),
+            date: pgn_date(r.game.created_ms),
+            round: "-".to_owned(),
+            white,
+            black,
+            time_control: tc.map(|t| t.to_pgn_tag()),
+            white_points: points_before(&r.game.white_id),
+            black_points: points_before(&r.game.black_id),
+            extra: vec![("GameId".to_owned(), r.id.to_string())],
         })
     }
 

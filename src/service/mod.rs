@@ -8,15 +8,19 @@
 //! per-game lock in this process and by the game's version in the database
 //! across processes.
 
+mod analyze;
 mod audit;
 pub mod buttons;
 mod challenges;
 pub mod command;
+pub mod computer;
+mod engine_text;
 pub mod error;
 mod help;
 mod known;
 mod ladder;
 mod limits;
+mod outbox;
 mod play;
 mod privacy;
 pub mod reply;
@@ -48,6 +52,8 @@ struct Inner {
     timings: timing::StageTimings,
     known_players: known::KnownPlayers,
     gate: limits::Gate,
+    engine: computer::EngineState,
+    outbox: outbox::Outbox,
 }
 
 impl Service {
@@ -63,6 +69,8 @@ impl Service {
                 // No limits until the operator's are set (`with_limits`):
                 // tests, the console and benchmarks run the bare path.
                 gate: limits::Gate::new(crate::limits::Limits::off()),
+                engine: computer::EngineState::default(),
+                outbox: outbox::Outbox::default(),
             }),
         }
     }
@@ -108,7 +116,7 @@ impl Service {
             }
         };
         crate::metrics::command_handled(summary, outcome, started.elapsed());
-        reply
+        without_computer_mentions(reply)
     }
 
     /// The help text, which needs no server (adapters answer `/help` in a
@@ -161,6 +169,10 @@ impl Service {
             Command::PrivacyShow => self.privacy_show(actor).await,
             Command::PrivacyForget { confirmed } => self.privacy_forget(actor, confirmed).await,
             Command::Vacation { days } => self.vacation(actor, days).await,
+            Command::Play { level, color, time } => {
+                self.play_computer(actor, level, color, time).await
+            }
+            Command::Analyze { game } => self.analyze(actor, game).await,
             Command::Help => Ok(help::help()),
             Command::Button { id } => self.button(actor, &id).await,
         }
@@ -198,6 +210,14 @@ impl Service {
     }
 }
 
+/// The computer is never notified (its id is no platform user's).
+pub(crate) fn without_computer_mentions(mut reply: Reply) -> Reply {
+    reply
+        .mentions
+        .retain(|m| crate::engine::Level::of_player(m).is_none());
+    reply
+}
+
 /// A display name safe to store and show: no control characters or
 /// markdown, at most 32 characters.
 pub fn display_name(name: &str) -> String {
@@ -231,6 +251,8 @@ fn command_name(command: &Command) -> &'static str {
         Command::PrivacyShow => "privacy-show",
         Command::PrivacyForget { .. } => "privacy-forget",
         Command::Vacation { .. } => "vacation",
+        Command::Play { .. } => "play",
+        Command::Analyze { .. } => "analyze",
         Command::Help => "help",
         Command::Button { .. } => "button",
     }

@@ -178,6 +178,7 @@ impl Service {
                     .board_reply_with(&session, &game, applied.ratings, players, image)
                     .await?;
                 reply.text = format!("{} — {}", echo_move(&game), reply.text);
+                self.computer_may_act(&session.record, game.turn());
                 if applied.vacation_ended {
                     // Other games of this player are locked one by one to
                     // re-derive their deadlines: release this one first.
@@ -287,6 +288,7 @@ impl Service {
                 DrawOffer::Agreed(_) => self.finish(&mut session, &game).await,
                 DrawOffer::Offered => {
                     self.commit(&mut session, &game, false).await?;
+                    self.computer_may_act(&session.record, game.turn());
                     let opponent = session.player_id(!side).to_owned();
                     let id = |action| {
                         ButtonAction::Game {

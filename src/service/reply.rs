@@ -8,8 +8,6 @@ pub struct Reply {
     pub text: String,
     pub card: Option<Card>,
     pub image: Option<Image>,
-    /// A file sent with the message (a game's PGN), not shown as an image.
-    pub file: Option<Attachment>,
     pub buttons: Vec<Button>,
     /// Only the person who asked sees it.
     pub ephemeral: bool,
@@ -17,6 +15,20 @@ pub struct Reply {
     pub mentions: Vec<String>,
     /// Open a thread with this name and move the game there.
     pub open_thread: Option<OpenThread>,
+    /// Files attached besides the image (a game's PGN, an annotated PGN,
+    /// a data export).
+    pub files: Vec<Attachment>,
+    /// Names a message the bot keeps editing (an analysis's progress, then
+    /// its result): an adapter that has already posted a message with this
+    /// key edits that message instead of posting a new one.
+    pub edits: Option<String>,
+}
+
+/// A file attached to a message, in memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
 }
 
 /// An embed: a title, fields and a footer.
@@ -29,20 +41,11 @@ pub struct Card {
     pub deadline_ms: Option<i64>,
 }
 
-/// An attached file, in memory: a PNG image (a board, a chart), or the
-/// JSON export of `/privacy show` (a `.json` file name).
+/// An attached image, in memory (a board, a chart).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
     pub file_name: String,
-    /// The file's bytes (PNG unless the name says otherwise).
     pub png: Vec<u8>,
-}
-
-/// A file attached to a message, in memory.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Attachment {
-    pub file_name: String,
-    pub bytes: Vec<u8>,
 }
 
 /// How a button looks.

@@ -77,7 +77,16 @@ impl Service {
 
     /// Fires every deadline and reminder that is due. Returns what to post.
     pub async fn tick(&self) -> Vec<Notice> {
-        logged(self.try_tick().await, "scheduler tick")
+        let mut notices = logged(self.try_tick().await, "scheduler tick");
+        self.retry_computer_turns();
+        notices.extend(self.take_notices());
+        notices
+            .into_iter()
+            .map(|mut n| {
+                n.reply = super::without_computer_mentions(n.reply);
+                n
+            })
+            .collect()
     }
 
     async fn try_tick(&self) -> Result<Vec<Notice>, ServiceError> {
@@ -297,7 +306,18 @@ impl Service {
     /// deadlines that passed meanwhile get [`DOWNTIME_GRACE_MS`] from now;
     /// live clocks resume as they stood at the last stored move.
     pub async fn startup(&self) -> Vec<Notice> {
-        logged(self.try_startup().await, "start-up recovery")
+        let notices = logged(self.try_startup().await, "start-up recovery");
+        // Work the engine owed before a restart: the computer's turns and
+        // unfinished analyses.
+        logged(
+            self.resume_computer_games().await.map(|()| Vec::new()),
+            "resuming games against the computer",
+        );
+        logged(
+            self.resume_analyses().await.map(|()| Vec::new()),
+            "resuming analyses",
+        );
+        notices
     }
 
     async fn try_startup(&self) -> Result<Vec<Notice>, ServiceError> {

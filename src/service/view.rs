@@ -87,7 +87,11 @@ impl Service {
                     "Turn".to_owned(),
                     format!("{} ({})", name(turn), color_name(turn)),
                 ));
-                reply.mentions = vec![session.player_id(turn).to_owned()];
+                // The computer needs no notification.
+                let to_move = session.player_id(turn);
+                if crate::engine::Level::of_player(to_move).is_none() {
+                    reply.mentions = vec![to_move.to_owned()];
+                }
             }
             Some(ending) => {
                 reply.text = format!("Game over: {ending}.");

@@ -17,6 +17,7 @@ mod apply;
 mod audit;
 mod backup;
 mod challenges;
+mod engine;
 mod games;
 mod group;
 pub mod model;
@@ -34,6 +35,7 @@ use sqlx::{
 
 pub use audit::AuditEntry;
 pub use backup::BackupError;
+pub use engine::{AnalysisRecord, AnalysisStatus, StoredEval};
 pub use model::*;
 pub use play::PlayView;
 pub use privacy::Forget;

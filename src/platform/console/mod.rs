@@ -20,6 +20,7 @@ use parse::{parse_line, to_command, Line};
 
 use crate::{
     clock::{parse_duration, Clock, ManualClock},
+    engine::Engine,
     render::Renderer,
     service::{Actor, Button, Command, Reply, Service},
     store::Store,
@@ -56,38 +57,59 @@ struct Posted {
 /// A running console session.
 pub struct Console {
     options: ConsoleOptions,
+    /// The engine (kept across `:restart`, as the process would keep it).
+    engine: Option<Arc<Engine>>,
     clock: ManualClock,
     service: Service,
     channel: String,
     posted: Vec<Posted>,
     channels: Vec<String>,
+    /// Keys of the messages the bot keeps editing that were shown already.
+    edited: std::collections::HashSet<String>,
 }
 
 impl Console {
     pub async fn new(options: ConsoleOptions) -> anyhow::Result<Console> {
+        Console::with_engine(options, None).await
+    }
+
+    /// A console whose bot has an engine (to play the computer and analyse
+    /// games). Work the engine does in the background is waited for after
+    /// each line, so its messages follow the line that caused them.
+    pub async fn with_engine(
+        options: ConsoleOptions,
+        engine: Option<Arc<Engine>>,
+    ) -> anyhow::Result<Console> {
         let clock = ManualClock::new(START_MS);
-        let service = Console::start_service(&options, &clock).await?;
+        let service = Console::start_service(&options, &clock, engine.clone()).await?;
         service.startup().await;
         if let Some(dir) = &options.out_dir {
             std::fs::create_dir_all(dir)?;
         }
         Ok(Console {
             options,
+            engine,
             clock,
             service,
             channel: FIRST_CHANNEL.to_owned(),
             posted: Vec::new(),
             channels: vec![FIRST_CHANNEL.to_owned()],
+            edited: Default::default(),
         })
     }
 
     async fn start_service(
         options: &ConsoleOptions,
         clock: &ManualClock,
+        engine: Option<Arc<Engine>>,
     ) -> anyhow::Result<Service> {
         let store = Store::open(&options.database_url).await?;
         let clock: Arc<dyn Clock> = Arc::new(clock.clone());
-        Ok(Service::new(store, options.renderer.clone(), clock))
+        let service = Service::new(store, options.renderer.clone(), clock);
+        if let Some(engine) = engine {
+            service.attach_engine(engine);
+        }
+        Ok(service)
     }
 
     pub fn service(&self) -> &Service {
@@ -118,8 +140,21 @@ impl Console {
         Ok(())
     }
 
-    /// Runs one input line and prints what the bot answers.
+    /// Runs one input line and prints what the bot answers, then what its
+    /// background work (the computer's moves, analyses) posts as a result.
     pub async fn run_line(&mut self, line: &str, out: &mut impl Write) -> anyhow::Result<()> {
+        self.run_one(line, out).await?;
+        loop {
+            self.service.background_idle().await;
+            let notices = self.service.take_notices();
+            if notices.is_empty() {
+                return Ok(());
+            }
+            self.post_notices(&notices, out)?;
+        }
+    }
+
+    async fn run_one(&mut self, line: &str, out: &mut impl Write) -> anyhow::Result<()> {
         if self.options.echo && !line.trim().is_empty() {
             writeln!(out, "> {}", line.trim_end())?;
         }
@@ -156,7 +191,10 @@ impl Console {
                         Err(e) => writeln!(out, "[console] {e}")?,
                     }
                 }
-                self.service = Console::start_service(&self.options, &self.clock).await?;
+                // The old bot's background work ends with it.
+                self.service.background_idle().await;
+                self.service =
+                    Console::start_service(&self.options, &self.clock, self.engine.clone()).await?;
                 writeln!(out, "[console] bot restarted")?;
                 let notices = self.service.startup().await;
                 self.post_notices(&notices, out)?;
@@ -310,6 +348,14 @@ impl Console {
     ) -> anyhow::Result<()> {
         let prefix = if reply.ephemeral {
             format!("[#{channel}] bot → {user} (only you):")
+        } else if reply
+            .edits
+            .as_ref()
+            .is_some_and(|key| !self.edited.insert(key.clone()))
+        {
+            // A message the bot keeps editing (progress): each edit after
+            // the first is shown as lines of its own, marked.
+            format!("[#{channel}] bot (edit):")
         } else {
             format!("[#{channel}] bot:")
         };
@@ -352,19 +398,14 @@ impl Console {
                 None => writeln!(out, "{prefix} [image {}]", image.file_name)?,
             }
         }
-        if let Some(file) = &reply.file {
+        for file in &reply.files {
             match &self.options.out_dir {
                 Some(dir) => {
                     let path = dir.join(&file.file_name);
                     std::fs::write(&path, &file.bytes)?;
                     writeln!(out, "{prefix} {}", path.display())?;
                 }
-                None => writeln!(
-                    out,
-                    "{prefix} [file {}, {} bytes]",
-                    file.file_name,
-                    file.bytes.len()
-                )?,
+                None => writeln!(out, "{prefix} [file {}]", file.file_name)?,
             }
         }
         if !reply.buttons.is_empty() {

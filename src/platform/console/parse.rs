@@ -145,7 +145,8 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "draw" => &["action"],
         "leaderboard" => &["page"],
         "profile" | "history" => &["user"],
-        "pgn" => &["game"],
+        "pgn" | "analyze" => &["game"],
+        "play" => &["level", "color", "time"],
         "rating" | "rating-preview" => &["opponent"],
         "settings" => &[
             "time",
@@ -271,6 +272,24 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
             game: get("game")
                 .map(|v| number("game", v.trim_start_matches('#')))
                 .transpose()?,
+        },
+        "analyze" => Command::Analyze {
+            game: get("game")
+                .map(|v| number("game", v.trim_start_matches('#')))
+                .transpose()?,
+        },
+        "play" => Command::Play {
+            level: number(
+                "level",
+                &get("level").ok_or("`/play` needs a level from 1 to 8, e.g. `/play level:1`")?,
+            )?,
+            color: match get("color") {
+                Some(v) => {
+                    ColorChoice::from_id(&v).ok_or("`color` must be white, black or random")?
+                }
+                None => ColorChoice::Random,
+            },
+            time: get("time"),
         },
         "rating" | "rating-preview" => Command::RatingPreview {
             opponent: user_ref(

@@ -81,6 +81,8 @@ pub struct BotSettings {
     pub backups: Option<crate::backup::BackupPlan>,
     /// What an answered move survives (SQLite).
     pub durability: crate::store::Durability,
+    /// The chess engine (`None`: /play and /analyze say there is none).
+    pub engine: Option<Arc<crate::engine::Engine>>,
 }
 
 impl BotSettings {
@@ -100,6 +102,7 @@ impl BotSettings {
             metrics_addr: None,
             backups: None,
             durability: crate::store::Durability::Full,
+            engine: None,
         }
     }
 }
@@ -147,6 +150,9 @@ pub async fn run(
         side_tasks.push(tokio::spawn(crate::backup::run(store.clone(), plan)));
     }
     let service = Service::new(store, renderer, Arc::new(SystemClock)).with_limits(settings.limits);
+    if let Some(engine) = settings.engine.clone() {
+        service.attach_engine(engine);
+    }
     let inflight = InFlight::default();
     let result = serve(&settings, service.clone(), inflight.clone(), shutdown).await;
     for task in side_tasks {

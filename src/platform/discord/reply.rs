@@ -130,18 +130,19 @@ impl Message {
                 "\n(I can't show the board here: I need the **Attach Files** permission.)",
             );
         }
-        let file = reply
-            .file
-            .as_ref()
+        let files: Vec<CreateAttachment> = reply
+            .files
+            .iter()
             .filter(|_| caps.attach_files)
-            .map(|f| CreateAttachment::bytes(f.bytes.clone(), safe_pgn_name(&f.file_name)));
-        if reply.file.is_some() && !caps.attach_files {
+            .map(|f| CreateAttachment::bytes(f.bytes.clone(), safe_name(&f.file_name, "file.txt")))
+            .collect();
+        if !reply.files.is_empty() && !caps.attach_files {
             content.push_str(
                 "\n(I can't send the file here: I need the **Attach Files** permission.)",
             );
         }
         let mut content = cut(content.trim(), limits::CONTENT);
-        if content.is_empty() && embed.is_none() && image.is_none() && file.is_none() {
+        if content.is_empty() && embed.is_none() && image.is_none() && files.is_empty() {
             // Discord refuses an empty message.
             content = "Done.".to_owned();
         }
@@ -151,7 +152,7 @@ impl Message {
             attachments: image
                 .map(|(name, png)| CreateAttachment::bytes(png, name))
                 .into_iter()
-                .chain(file)
+                .chain(files)
                 .collect(),
             rows: rows(reply),
             allowed_mentions: CreateAllowedMentions::new()
@@ -189,6 +190,12 @@ impl Message {
     /// A plain channel message (a game's first board in its new thread).
     pub fn to_message(self) -> CreateMessage {
         fill!(CreateMessage::new(), self, add_file)
+    }
+
+    /// An edit of a message the bot posted (an analysis's progress, then
+    /// its result). Files replace the message's earlier attachments.
+    pub fn to_message_edit(self) -> serenity::EditMessage {
+        fill!(serenity::EditMessage::new(), self, new_attachment)
     }
 }
 
@@ -299,33 +306,27 @@ pub fn cut(text: &str, max: usize) -> String {
     out
 }
 
-/// A PGN file's name, as safe as an image's.
-fn safe_pgn_name(name: &str) -> String {
+/// An attachment name Discord accepts and `attachment://` can point at:
+/// ASCII letters, digits, `-_.`, at most 64 characters, ending in one of
+/// the kinds the bot sends; anything else becomes `fallback`.
+fn safe_name(name: &str, fallback: &str) -> String {
+    const KINDS: [&str; 6] = [".png", ".gif", ".pgn", ".json", ".trf", ".txt"];
     let cleaned: String = name
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
         .take(64)
         .collect();
-    if cleaned.len() <= 4 || !cleaned.ends_with(".pgn") {
-        "game.pgn".to_owned()
-    } else {
+    let has_stem = |kind: &str| cleaned.len() > kind.len() && cleaned.ends_with(kind);
+    if KINDS.iter().any(|kind| has_stem(kind)) {
         cleaned
+    } else {
+        fallback.to_owned()
     }
 }
 
-/// An attachment name Discord accepts and `attachment://` can point at.
+/// An image's name (`board.png` if it has none fit to send).
 fn safe_file_name(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-        .take(64)
-        .collect();
-    // PNG images, and the JSON of `/privacy show`.
-    if cleaned.is_empty() || !(cleaned.ends_with(".png") || cleaned.ends_with(".json")) {
-        "board.png".to_owned()
-    } else {
-        cleaned
-    }
+    safe_name(name, "board.png")
 }
 
 #[cfg(test)]

@@ -217,7 +217,11 @@ impl<'c, 'a> Search<'c, 'a> {
         let ideal = Quality {
             unpaired: f,
             psd: vec![lowest; f],
-            next_unpaired: if next.is_empty() { 0 } else { (f + next.len()) % 2 },
+            next_unpaired: if next.is_empty() {
+                0
+            } else {
+                (f + next.len()) % 2
+            },
             tail: colour_bound(ctx, bracket, max_pairs),
         };
         let mut s = Search {
@@ -235,7 +239,8 @@ impl<'c, 'a> Search<'c, 'a> {
         let mut pairs = Vec::new();
         let mut limbo = Vec::new();
         s.mdp_stage(bracket, mdps, 0, &mut used, &mut pairs, &mut limbo, [0; 12]);
-        s.best.map(|(_, pairs, floaters)| BracketPairing { pairs, floaters })
+        s.best
+            .map(|(_, pairs, floaters)| BracketPairing { pairs, floaters })
     }
 
     fn tick(&mut self) -> bool {
@@ -438,7 +443,11 @@ impl<'c, 'a> Search<'c, 'a> {
             if used[y] || !self.ctx.compat[q[x]][q[y]] {
                 continue;
             }
-            let (a, b) = if q[x] < q[y] { (q[x], q[y]) } else { (q[y], q[x]) };
+            let (a, b) = if q[x] < q[y] {
+                (q[x], q[y])
+            } else {
+                (q[y], q[x])
+            };
             let cost = pair_cost(self.ctx, a, b);
             used[y] = true;
             pairs.push((a, b));

@@ -178,7 +178,9 @@ mod tests {
 
     fn brute(m: &[Vec<bool>], from: usize, used: &mut Vec<bool>) -> usize {
         let n = m.len();
-        let Some(u) = (from..n).find(|&u| !used[u]) else { return 0 };
+        let Some(u) = (from..n).find(|&u| !used[u]) else {
+            return 0;
+        };
         used[u] = true;
         let mut best = brute(m, u + 1, used);
         for v in u + 1..n {

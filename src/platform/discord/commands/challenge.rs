@@ -83,6 +83,18 @@ pub async fn challenge(
     #[max_length = 100]
     fen: Option<String>,
 ) -> Result<(), Error> {
+    if opponent
+        .as_ref()
+        .is_some_and(|u| u.id == ctx.framework().bot_id())
+    {
+        // Challenging the bot itself: a game against the computer.
+        let command = Command::Play {
+            level: i64::from(crate::engine::level::FOR_CHALLENGE),
+            color: color.map_or(ColorChoice::Random, ColorChoice::from),
+            time,
+        };
+        return run(ctx, command).await;
+    }
     if opponent.as_ref().is_some_and(|u| u.bot) {
         return refuse(ctx, "Bots can't play here: challenge a person, or leave out the opponent for an open challenge.").await;
     }
@@ -93,6 +105,28 @@ pub async fn challenge(
         rated,
         time,
         fen,
+    };
+    run(ctx, command).await
+}
+
+/// Play the computer (Stockfish), unrated.
+#[poise::command(slash_command, guild_only)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "1 (beginner) to 8 (full strength)"]
+    #[min = 1]
+    #[max = 8]
+    level: u8,
+    #[description = "The colour you play (default: random)"] color: Option<ColorOption>,
+    #[description = "Time control: 3d (days per move) or 10+5 (minutes + seconds per move)"]
+    #[autocomplete = "complete_time"]
+    #[max_length = 32]
+    time: Option<String>,
+) -> Result<(), Error> {
+    let command = Command::Play {
+        level: i64::from(level),
+        color: color.map_or(ColorChoice::Random, ColorChoice::from),
+        time,
     };
     run(ctx, command).await
 }

@@ -63,6 +63,17 @@ pub async fn pgn(
     run(ctx, Command::Pgn { game }).await
 }
 
+/// The engine's review of a finished game: advantage chart, accuracy, blunders.
+#[poise::command(slash_command, guild_only)]
+pub async fn analyze(
+    ctx: Context<'_>,
+    #[description = "Game number (default: this channel's latest game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Analyze { game }).await
+}
+
 /// What a win, draw or loss against someone would do to your points.
 #[poise::command(slash_command, guild_only)]
 pub async fn rating(

@@ -1,0 +1,150 @@
+//! A small pool of engine processes. Each search borrows one engine (the
+//! pool's size bounds how many search at once: on a 2-core machine one is
+//! right), sets the options it needs, and gives it back. An engine that
+//! fails — crashed, hung past its bound, or talking nonsense — is dropped
+//! (which kills it) and the search is retried once on a fresh one.
+
+use std::{
+    path::PathBuf,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Mutex,
+    },
+};
+
+use tokio::sync::Semaphore;
+
+use super::uci::{Limits, SearchResult, UciEngine, UciError};
+
+/// How to run the engines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSettings {
+    pub path: PathBuf,
+    /// How many engines may search at once.
+    pub pool_size: usize,
+    /// Each engine's `Hash`, in MB.
+    pub hash_mb: u32,
+    /// Each engine's `Threads`.
+    pub threads: u32,
+}
+
+/// The engines.
+pub struct EnginePool {
+    settings: EngineSettings,
+    permits: Semaphore,
+    idle: Mutex<Vec<UciEngine>>,
+    /// Process ids of every engine alive, idle or searching.
+    pids: Mutex<Vec<u32>>,
+    restarts: AtomicU64,
+    searches: AtomicU64,
+}
+
+impl EnginePool {
+    /// Starts one engine to check that it works, and keeps it.
+    pub async fn start(settings: EngineSettings) -> Result<EnginePool, UciError> {
+        let pool = EnginePool {
+            permits: Semaphore::new(settings.pool_size.max(1)),
+            settings,
+            idle: Mutex::new(Vec::new()),
+            pids: Mutex::new(Vec::new()),
+            restarts: AtomicU64::new(0),
+            searches: AtomicU64::new(0),
+        };
+        let engine = pool.spawn().await?;
+        pool.give_back(engine);
+        Ok(pool)
+    }
+
+    pub fn settings(&self) -> &EngineSettings {
+        &self.settings
+    }
+
+    /// Searches `fen` at `skill` (Stockfish's `Skill Level`, 0..20) within
+    /// `limits`. A failed engine is replaced and the search tried once more.
+    pub async fn search(
+        &self,
+        fen: &str,
+        skill: u8,
+        limits: &Limits,
+    ) -> Result<SearchResult, UciError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| UciError::Protocol("engine pool closed".to_owned()))?;
+        self.searches.fetch_add(1, Ordering::Relaxed);
+        let mut last = None;
+        for _ in 0..2 {
+            let taken = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let mut engine = match taken {
+                Some(engine) => engine,
+                None => self.spawn().await?,
+            };
+            let searched = async {
+                engine.set_option("Skill Level", &skill.to_string()).await?;
+                engine.search(fen, limits).await
+            }
+            .await;
+            match searched {
+                Ok(result) => {
+                    self.give_back(engine);
+                    return Ok(result);
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "engine failed; starting a fresh one");
+                    self.forget(&engine);
+                    drop(engine);
+                    self.restarts.fetch_add(1, Ordering::Relaxed);
+                    last = Some(e);
+                }
+            }
+        }
+        Err(last.unwrap_or(UciError::Exited))
+    }
+
+    /// Process ids of the engines alive now.
+    pub fn pids(&self) -> Vec<u32> {
+        self.pids.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// How many engines were replaced after failing.
+    pub fn restarts(&self) -> u64 {
+        self.restarts.load(Ordering::Relaxed)
+    }
+
+    /// How many searches were asked for.
+    pub fn searches(&self) -> u64 {
+        self.searches.load(Ordering::Relaxed)
+    }
+
+    async fn spawn(&self) -> Result<UciEngine, UciError> {
+        let options = [
+            ("Hash", self.settings.hash_mb.max(1).to_string()),
+            ("Threads", self.settings.threads.max(1).to_string()),
+        ];
+        let engine = UciEngine::start(&self.settings.path, &options).await?;
+        if let Some(pid) = engine.pid() {
+            self.pids
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(pid);
+        }
+        Ok(engine)
+    }
+
+    fn give_back(&self, engine: UciEngine) {
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(engine);
+    }
+
+    fn forget(&self, engine: &UciEngine) {
+        if let Some(pid) = engine.pid() {
+            self.pids
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .retain(|p| *p != pid);
+        }
+    }
+}

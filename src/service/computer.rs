@@ -1,0 +1,346 @@
+//! Playing the computer: `/play level:1..8` (or a challenge to the
+//! computer) starts an unrated game against Stockfish at that level, and
+//! the computer's turns are taken in the background.
+//!
+//! The computer's moves go through the same path as a person's
+//! ([`Service::play_move`] with the computer as the actor: validated,
+//! committed with a version check, rendered), so clocks, claims,
+//! resignations and restarts treat both sides alike. A move is posted as a
+//! notice in the game's channel. A turn owed by the computer is looked for
+//! again at every tick (after an engine failure) and at start-up (after a
+//! restart), so none is lost.
+//!
+//! The computer also answers draw offers by its evaluation, claims the
+//! draws it is owed when it is not better, and resigns lost positions from
+//! the configured level up.
+
+use std::{
+    collections::{HashMap, HashSet},
+    sync::{Arc, Mutex, OnceLock},
+};
+
+use rand::Rng;
+use shakmaty::Color;
+
+use super::{
+    error::{check_length, refuse_msg, ServiceError},
+    Actor, ColorChoice, DrawAction, Notice, Reply, Service,
+};
+use crate::{
+    engine::{Engine, Level},
+    store::{NewChallenge, NewGame, StoreError},
+};
+
+/// The computer accepts a draw when it is at least this much worse
+/// (centipawns, its own view).
+const ACCEPT_DRAW_WHEN_WORSE_CP: i32 = -150;
+/// …or when the game is long and level (|eval| within this, after
+/// [`LONG_GAME_PLIES`]).
+const ACCEPT_DRAW_LEVEL_CP: i32 = 30;
+const LONG_GAME_PLIES: usize = 80;
+/// It resigns at this evaluation or worse (a mate against it counts).
+const RESIGN_CP: i32 = -1000;
+/// …but never in the first moves.
+const RESIGN_AFTER_PLIES: usize = 20;
+
+/// The service's engine state: the engine (if any), and the background
+/// work in flight.
+#[derive(Default)]
+pub(super) struct EngineState {
+    engine: OnceLock<Arc<Engine>>,
+    /// Games whose computer side is thinking now.
+    thinking: Mutex<HashSet<i64>>,
+    /// Games where the computer may owe a turn (looked at again each tick).
+    owed: Mutex<HashSet<i64>>,
+    /// Analyses running or waiting in this process, by game, with their server.
+    pub(super) analysing: Mutex<HashMap<i64, String>>,
+    /// Each server's share of analysis slots.
+    pub(super) server_slots: Mutex<HashMap<String, Arc<tokio::sync::Semaphore>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Service {
+    /// Gives the bot its engine (once; later calls are ignored and return
+    /// `false`). Without one, engine commands say that none is installed.
+    pub fn attach_engine(&self, engine: Arc<Engine>) -> bool {
+        self.inner.engine.engine.set(engine).is_ok()
+    }
+
+    /// The engine, if the bot has one.
+    pub fn engine(&self) -> Option<Arc<Engine>> {
+        self.inner.engine.engine.get().cloned()
+    }
+
+    pub(super) fn engine_state(&self) -> &EngineState {
+        &self.inner.engine
+    }
+
+    /// The engine, or the refusal every engine command gives without one.
+    pub(super) fn require_engine(&self) -> Result<Arc<Engine>, ServiceError> {
+        match self.engine() {
+            Some(engine) => Ok(engine),
+            None => refuse_msg(super::engine_text::no_engine()),
+        }
+    }
+
+    /// `/play level:N [color] [time]`: a game against the computer in this
+    /// channel, unrated.
+    pub(super) async fn play_computer(
+        &self,
+        actor: &Actor,
+        level: i64,
+        color: ColorChoice,
+        time: Option<String>,
+    ) -> Result<Reply, ServiceError> {
+        let Some(level) = Level::new(level) else {
+            return refuse_msg(super::engine_text::bad_level(level));
+        };
+        self.require_engine()?;
+        let settings = self.store().server(&actor.server).await?;
+        let time = match time {
+            Some(text) => {
+                check_length("time", &text, 32)?;
+                text
+            }
+            None => settings.default_time_control.clone(),
+        };
+        let time_control = super::play::parse_time_control(&time)?;
+        if self.store().active_game_in(&actor.channel).await?.is_some() {
+            return refuse_msg(super::engine_text::channel_busy());
+        }
+        let computer = level.player_id();
+        self.touch_player(&actor.server, &computer, &level.display_name())
+            .await?;
+        let person_white = match color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => rand::thread_rng().gen_bool(0.5),
+        };
+        let (white, black) = if person_white {
+            (actor.user.clone(), computer.clone())
+        } else {
+            (computer.clone(), actor.user.clone())
+        };
+        let now = self.now_ms();
+        // The game is made the way every game is: a challenge (to the
+        // computer, which accepts at once) turned into a game in one
+        // transaction, so the channel's one-game rule holds here too.
+        let challenge = self
+            .store()
+            .create_challenge(&NewChallenge {
+                server_id: actor.server.clone(),
+                channel_id: actor.channel.clone(),
+                challenger_id: actor.user.clone(),
+                opponent_id: Some(computer.clone()),
+                color: if person_white { "white" } else { "black" }.to_owned(),
+                rated: false,
+                time_control: time_control.canonical.clone(),
+                initial_fen: None,
+                created_ms: now,
+                expires_ms: now + settings.challenge_ttl_ms,
+            })
+            .await?;
+        let new_game = NewGame {
+            server_id: actor.server.clone(),
+            home_channel_id: actor.channel.clone(),
+            channel_id: Some(actor.channel.clone()),
+            white_id: white,
+            black_id: black,
+            rated: false,
+            time_control: time_control.canonical.clone(),
+            initial_fen: None,
+            deadline_ms: super::time::first_deadline(&time_control.canonical, now),
+            created_ms: now,
+        };
+        let game = match self
+            .store()
+            .accept_challenge(challenge.id, now, &new_game)
+            .await
+        {
+            Ok(game) => game,
+            Err(StoreError::Conflict | StoreError::ChannelBusy) => {
+                return refuse_msg(super::engine_text::channel_busy())
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let session = self.load(game).await?;
+        let mut reply = self.board_reply(&session, &session.game, None).await?;
+        let lang = self.server_lang(&actor.server).await;
+        let started = super::engine_text::play_started(
+            lang,
+            &super::display_name(&actor.name),
+            &level.display_name(),
+            &time_control.description,
+        );
+        reply.text = format!("{started} {}", reply.text);
+        if !person_white {
+            // The computer is to move: that is for the background, and the
+            // board above shows the start.
+            reply.mentions.clear();
+            self.wake_computer(session.record.id);
+        }
+        Ok(reply)
+    }
+
+    /// After a person's action in `game_id`: if the computer plays there
+    /// and now has something to do (its turn, or a draw offer to answer),
+    /// it starts thinking in the background.
+    pub(super) fn computer_may_act(&self, record: &crate::store::GameRecord, turn: Color) {
+        let ids = [&record.game.white_id, &record.game.black_id];
+        if ids.iter().any(|id| Level::of_player(id).is_some()) {
+            let to_move = match turn {
+                Color::White => &record.game.white_id,
+                Color::Black => &record.game.black_id,
+            };
+            if Level::of_player(to_move).is_some() || record.state.draw_offer.is_some() {
+                self.wake_computer(record.id);
+            }
+        }
+    }
+
+    /// Starts the computer's turn in `game_id` in the background, unless it
+    /// is already thinking there (then the game is looked at again at the
+    /// next tick).
+    pub(super) fn wake_computer(&self, game_id: i64) {
+        if self.engine().is_none() {
+            return;
+        }
+        let state = self.engine_state();
+        if !lock(&state.thinking).insert(game_id) {
+            lock(&state.owed).insert(game_id);
+            return;
+        }
+        let service = self.clone();
+        self.spawn_background(async move {
+            let done = service.computer_turn(game_id).await;
+            let state = service.engine_state();
+            lock(&state.thinking).remove(&game_id);
+            if let Err(e) = done {
+                tracing::warn!(game_id, error = %e, "the computer's turn failed; trying again at the next tick");
+                lock(&state.owed).insert(game_id);
+            }
+        });
+    }
+
+    /// At each tick: the turns the computer may still owe.
+    pub(super) fn retry_computer_turns(&self) {
+        let owed: Vec<i64> = lock(&self.engine_state().owed).drain().collect();
+        for game_id in owed {
+            self.wake_computer(game_id);
+        }
+    }
+
+    /// At start-up: every active game against the computer is looked at,
+    /// so a move owed before a restart is made.
+    pub(super) async fn resume_computer_games(&self) -> Result<(), ServiceError> {
+        if self.engine().is_none() {
+            return Ok(());
+        }
+        for game_id in self.store().active_computer_games().await? {
+            self.wake_computer(game_id);
+        }
+        Ok(())
+    }
+
+    /// One turn of the computer in `game_id`: answer a draw offer, claim a
+    /// draw, resign, or move. Does nothing if there is nothing to do.
+    async fn computer_turn(&self, game_id: i64) -> Result<(), ServiceError> {
+        let Some(engine) = self.engine() else {
+            return Ok(());
+        };
+        let Some(record) = self.store().game(game_id).await? else {
+            return Ok(());
+        };
+        let Some(channel) = record.game.channel_id.clone() else {
+            return Ok(());
+        };
+        if !record.is_active() {
+            return Ok(());
+        }
+        let session = self.load(record).await?;
+        let game = &session.game;
+        let Some((side, level)) = [Color::White, Color::Black]
+            .into_iter()
+            .find_map(|c| Level::of_player(session.player_id(c)).map(|l| (c, l)))
+        else {
+            return Ok(());
+        };
+        let offered = game.draw_offer() == Some(!side);
+        if game.turn() != side && !offered {
+            return Ok(());
+        }
+        let found = engine
+            .pool
+            .search(&game.fen(), level.skill(), &level.limits())
+            .await
+            .map_err(|e| ServiceError::Internal(format!("engine: {e}")))?;
+        // The engine speaks for the side to move; the computer's own view:
+        let mine = found.score.map_or(0, |s| {
+            let cp = s.clipped_cp();
+            if game.turn() == side {
+                cp
+            } else {
+                -cp
+            }
+        });
+        let actor = Actor {
+            server: session.record.game.server_id.clone(),
+            channel: channel.clone(),
+            user: level.player_id(),
+            name: level.display_name(),
+            locale: None,
+            is_moderator: false,
+        };
+        let plies = game.plies().len();
+        let answer = if offered
+            && (mine <= ACCEPT_DRAW_WHEN_WORSE_CP
+                || (plies >= LONG_GAME_PLIES && mine.abs() <= ACCEPT_DRAW_LEVEL_CP))
+        {
+            self.draw(&actor, DrawAction::Accept, None).await
+        } else if game.turn() != side {
+            // Offered on the person's own turn: said no to now (on its own
+            // turn the computer's move declines it).
+            self.draw(&actor, DrawAction::Decline, None).await
+        } else if game.claimable_draw().is_some() && mine <= 0 {
+            self.draw(&actor, DrawAction::Claim, None).await
+        } else if engine
+            .options
+            .resign_from_level
+            .is_some_and(|from| level.number() >= from)
+            && mine <= RESIGN_CP
+            && plies >= RESIGN_AFTER_PLIES
+        {
+            self.resign(&actor, true, None).await
+        } else {
+            let Some(best) = found.best else {
+                return Ok(());
+            };
+            // Claim a draw the move itself makes available, when not better.
+            let mut after = game.clone();
+            let claim = mine <= 0
+                && after.play_text(&best, self.now_ms()).is_ok()
+                && after.claimable_draw().is_some();
+            self.play_move(&actor, &best, claim).await
+        };
+        match answer {
+            Ok(reply) => {
+                self.post(Notice {
+                    channel: Some(channel),
+                    dm_user: None,
+                    reply,
+                });
+                Ok(())
+            }
+            // The game changed meanwhile (resigned, aborted, timed out):
+            // nothing is owed any more.
+            Err(ServiceError::User(e)) => {
+                tracing::debug!(game_id, reason = %e, "the computer's turn was not needed");
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+}

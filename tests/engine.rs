@@ -1,0 +1,719 @@
+//! Playing the computer and analysing games, against the real Stockfish
+//! (Debian's package: `/usr/games/stockfish`; `.ci/run` installs it).
+//!
+//! The computer's moves are not deterministic (its skill levels pick among
+//! good moves at random), so the tests check the structure of what happens
+//! — whose move, what is stored, what is said — not the moves themselves.
+
+mod common;
+
+use std::{path::Path, sync::Arc};
+
+use chessbot::{
+    chess::Game,
+    clock::{Clock, ManualClock},
+    engine::{Engine, EngineOptions, Level, Limits},
+    render::{RenderConfig, Renderer},
+    service::{Actor, ColorChoice, Command, DrawAction, Notice, Reply, Service, UserRef},
+    store::{AnalysisStatus, ServerSettings, Store},
+};
+
+const SERVER: &str = "guild";
+const START_MS: i64 = 1_767_268_800_000;
+
+/// The real engine, with a shallower analysis than the default so the
+/// suite stays quick on a shared machine.
+async fn engine() -> Arc<Engine> {
+    let options = EngineOptions {
+        analysis: chessbot::engine::AnalysisLimits {
+            depth: 10,
+            nodes: 200_000,
+            movetime_ms: 2_000,
+        },
+        ..EngineOptions::default()
+    };
+    let engine = Engine::start(None, 1, 16, 1, options).await.expect(
+        "Stockfish is needed for these tests: apt-get install stockfish (it lands in /usr/games)",
+    );
+    Arc::new(engine)
+}
+
+async fn store(url: &str) -> Store {
+    let mut defaults = ServerSettings::defaults("");
+    defaults.threads = false;
+    Store::open(url)
+        .await
+        .expect("store opens")
+        .with_server_defaults(defaults)
+}
+
+async fn service(url: &str, engine: Option<Arc<Engine>>) -> Service {
+    let renderer = Arc::new(Renderer::new(RenderConfig::default()).expect("renderer"));
+    let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(START_MS));
+    let service = Service::new(store(url).await, renderer, clock);
+    if let Some(engine) = engine {
+        service.attach_engine(engine);
+    }
+    service.startup().await;
+    service
+}
+
+fn actor(user: &str, channel: &str) -> Actor {
+    Actor {
+        server: SERVER.to_owned(),
+        channel: channel.to_owned(),
+        user: user.to_owned(),
+        name: user.to_owned(),
+        locale: None,
+        is_moderator: false,
+    }
+}
+
+/// Runs a command, then waits for the background work it caused and
+/// returns the reply and what that work posted.
+async fn say(service: &Service, who: &Actor, command: Command) -> (Reply, Vec<Notice>) {
+    let reply = service.handle(who, command).await;
+    service.background_idle().await;
+    (reply, service.take_notices())
+}
+
+fn mv(text: &str) -> Command {
+    Command::Move {
+        text: text.to_owned(),
+        claim_draw: false,
+    }
+}
+
+/// A finished game between alice (White) and bob in `channel`, from `moves`
+/// (then bob resigns unless the moves end it). Returns its id.
+async fn finished_game(service: &Service, channel: &str, moves: &[&str]) -> i64 {
+    let (alice, bob) = (actor("alice", channel), actor("bob", channel));
+    let (r, _) = say(
+        service,
+        &alice,
+        Command::Challenge {
+            opponent: Some(UserRef {
+                id: "bob".to_owned(),
+                name: "bob".to_owned(),
+            }),
+            color: ColorChoice::White,
+            rated: Some(false),
+            time: Some("3d".to_owned()),
+            fen: None,
+        },
+    )
+    .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    let (r, _) = say(service, &bob, Command::Accept { challenge: None }).await;
+    assert!(!r.ephemeral, "{}", r.text);
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { &alice } else { &bob };
+        let (r, _) = say(service, who, mv(m)).await;
+        assert!(!r.ephemeral, "move {m}: {}", r.text);
+    }
+    let record = service
+        .store()
+        .latest_game_in(channel)
+        .await
+        .unwrap()
+        .expect("game");
+    if record.is_active() {
+        let (r, _) = say(service, &bob, Command::Resign { confirmed: true }).await;
+        assert!(r.text.contains("Game over"), "{}", r.text);
+    }
+    record.id
+}
+
+/// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#: Black's third move allows
+/// mate in one (g6, Qe7, Qf6 or Nh6 would have held).
+const SCHOLARS_MATE: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_level_1_is_played_to_its_end() {
+    let db = common::TestDb::sqlite();
+    let engine = engine().await;
+    let service = service(&db.url, Some(engine.clone())).await;
+    let alice = actor("alice", "vs-computer");
+    let (reply, _) = say(
+        &service,
+        &alice,
+        Command::Play {
+            level: 1,
+            color: ColorChoice::White,
+            time: Some("3d".to_owned()),
+        },
+    )
+    .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+    assert!(reply.text.contains("Stockfish level 1"), "{}", reply.text);
+    assert!(reply.image.is_some());
+    // alice plays well enough (a shallow full-strength search): a beginner's
+    // level should not beat that.
+    let limits = Limits {
+        movetime_ms: 500,
+        nodes: 30_000,
+        depth: Some(6),
+    };
+    let mut computer_moves = 0;
+    for _ in 0..300 {
+        let record = service
+            .store()
+            .latest_game_in("vs-computer")
+            .await
+            .unwrap()
+            .expect("game");
+        if !record.is_active() {
+            break;
+        }
+        let moves = service.store().moves(record.id).await.unwrap();
+        assert_eq!(moves.len() % 2, 0, "the computer has answered every move");
+        let game = Game::replay(None, moves.iter().map(|m| (m.uci.as_str(), m.played_ms))).unwrap();
+        let best = engine
+            .pool
+            .search(&game.fen(), 20, &limits)
+            .await
+            .unwrap()
+            .best
+            .expect("a move");
+        let claim = {
+            let mut after = game.clone();
+            after.play_text(&best, 0).is_ok() && after.claimable_draw().is_some()
+        };
+        let (reply, notices) = say(
+            &service,
+            &alice,
+            Command::Move {
+                text: best,
+                claim_draw: claim,
+            },
+        )
+        .await;
+        assert!(!reply.ephemeral, "{}", reply.text);
+        if reply.text.contains("Game over") {
+            break;
+        }
+        // The computer's answer: one public message in the game's channel,
+        // with its board.
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        let answer = &notices[0];
+        assert_eq!(answer.channel.as_deref(), Some("vs-computer"));
+        assert!(answer.reply.image.is_some());
+        computer_moves += 1;
+    }
+    let record = service
+        .store()
+        .latest_game_in("vs-computer")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!record.is_active(), "the game ended");
+    assert!(computer_moves >= 2);
+    assert_ne!(
+        record.state.result.as_deref(),
+        Some("0-1"),
+        "level 1 beat a decent player"
+    );
+    assert!(!record.game.rated);
+    assert_eq!(record.game.black_id, "engine:1");
+    assert!(service
+        .store()
+        .game_rating_changes(record.id)
+        .await
+        .unwrap()
+        .is_empty());
+    // In PGN and history with its level.
+    let (pgn, _) = say(
+        &service,
+        &alice,
+        Command::Pgn {
+            game: Some(record.id),
+        },
+    )
+    .await;
+    assert!(
+        pgn.text.contains("[Black \"Stockfish level 1\"]"),
+        "{}",
+        pgn.text
+    );
+    let (history, _) = say(&service, &alice, Command::History { user: None }).await;
+    assert!(
+        history.text.contains("Stockfish level 1"),
+        "{}",
+        history.text
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_moves_first_as_white_and_answers_draw_offers() {
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let bob = actor("bob", "c2");
+    let (reply, notices) = say(
+        &service,
+        &bob,
+        Command::Play {
+            level: 3,
+            color: ColorChoice::Black,
+            time: Some("10+5".to_owned()),
+        },
+    )
+    .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+    assert_eq!(notices.len(), 1, "the computer opened the game");
+    let record = service.store().latest_game_in("c2").await.unwrap().unwrap();
+    assert_eq!(record.game.white_id, "engine:3");
+    assert_eq!(service.store().moves(record.id).await.unwrap().len(), 1);
+    // A draw offered at move one, level position: declined.
+    let (offer, notices) = say(
+        &service,
+        &bob,
+        Command::Draw {
+            action: DrawAction::Offer,
+        },
+    )
+    .await;
+    assert!(!offer.ephemeral, "{}", offer.text);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(
+        notices[0].reply.text.contains("declined"),
+        "{}",
+        notices[0].reply.text
+    );
+    let record = service.store().game(record.id).await.unwrap().unwrap();
+    assert!(record.is_active());
+    assert_eq!(record.state.draw_offer, None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_planted_blunder_is_found_with_its_better_move() {
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let id = finished_game(&service, "g1", &SCHOLARS_MATE).await;
+    let carol = actor("carol", "g1");
+    let (queued, notices) = say(&service, &carol, Command::Analyze { game: None }).await;
+    assert!(!queued.ephemeral, "{}", queued.text);
+    assert_eq!(
+        queued.edits.as_deref(),
+        Some(format!("analysis:{id}").as_str())
+    );
+    assert!(queued.text.contains("move 0 of 7"), "{}", queued.text);
+    let result = notices.last().expect("the result is posted");
+    assert_eq!(
+        result.reply.edits, queued.edits,
+        "the result replaces the progress message"
+    );
+    let text = &result.reply.text;
+    assert!(text.contains("3... Nf6??"), "{text}");
+    let better = text
+        .lines()
+        .find(|l| l.contains("3... Nf6??"))
+        .and_then(|l| l.split("better was 3... ").nth(1))
+        .expect("a better move");
+    assert!(
+        ["g6", "Qe7", "Qf6", "Nh6"].contains(&better.trim()),
+        "better move {better}"
+    );
+    assert!(text.contains("bob (Black): accuracy"), "{text}");
+    assert!(text.contains("1 blunder"), "{text}");
+    let chart = result.reply.image.as_ref().expect("chart");
+    assert_eq!(&chart.png[1..4], b"PNG");
+    let pgn = String::from_utf8(result.reply.files[0].bytes.clone()).unwrap();
+    assert!(pgn.contains("Nf6??"), "{pgn}");
+    assert!(pgn.contains("[%eval "), "{pgn}");
+    assert!(pgn.contains("was best"), "{pgn}");
+    chessbot::chess::pgn::import(&pgn).expect("the annotated PGN reads back");
+    // Stored: a second request answers at once, the same.
+    let job = service.store().analysis(id).await.unwrap().unwrap();
+    assert_eq!(job.status, AnalysisStatus::Done);
+    let (again, notices) = say(
+        &service,
+        &actor("dave", "g1"),
+        Command::Analyze { game: Some(id) },
+    )
+    .await;
+    assert!(notices.is_empty());
+    assert_eq!(again.text, *text);
+    assert_eq!(again.edits, None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let id = finished_game(&service, "done", &SCHOLARS_MATE).await;
+    // A second game, still being played.
+    let (alice, bob) = (actor("alice", "live"), actor("bob", "live"));
+    say(
+        &service,
+        &alice,
+        Command::Challenge {
+            opponent: Some(UserRef {
+                id: "bob".to_owned(),
+                name: "bob".to_owned(),
+            }),
+            color: ColorChoice::White,
+            rated: Some(false),
+            time: None,
+            fen: None,
+        },
+    )
+    .await;
+    say(&service, &bob, Command::Accept { challenge: None }).await;
+    say(&service, &alice, mv("e4")).await;
+    let live = service
+        .store()
+        .latest_game_in("live")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(live.is_active());
+    for who in [alice.clone(), bob.clone(), actor("spectator", "live")] {
+        for game in [None, Some(live.id)] {
+            let (reply, notices) = say(&service, &who, Command::Analyze { game }).await;
+            assert!(reply.ephemeral);
+            assert!(reply.text.contains("still being played"), "{}", reply.text);
+            assert!(notices.is_empty());
+        }
+    }
+    // In the asker's language.
+    let mut chinese = actor("li", "live");
+    chinese.locale = Some("zh-CN".to_owned());
+    let (reply, _) = say(&service, &chinese, Command::Analyze { game: None }).await;
+    assert!(
+        reply.ephemeral && reply.text.contains("还在进行中"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(service.store().analysis(live.id).await.unwrap(), None);
+    assert!(service.store().evals(live.id).await.unwrap().is_empty());
+    assert_eq!(
+        service
+            .store()
+            .game(live.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .version,
+        live.version
+    );
+    // Bad ids: another server's game or none at all.
+    let (reply, _) = say(&service, &alice, Command::Analyze { game: Some(9_999) }).await;
+    assert!(
+        reply.ephemeral && reply.text.contains("can't find game #9999"),
+        "{}",
+        reply.text
+    );
+    let mut elsewhere = actor("alice", "done");
+    elsewhere.server = "other".to_owned();
+    let (reply, _) = say(&service, &elsewhere, Command::Analyze { game: Some(id) }).await;
+    assert!(
+        reply.ephemeral && reply.text.contains("can't find"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(service.store().analysis(id).await.unwrap(), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_levels_are_refused_and_change_nothing() {
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let alice = actor("alice", "c");
+    for level in [0, 9, -3] {
+        let (reply, notices) = say(
+            &service,
+            &alice,
+            Command::Play {
+                level,
+                color: ColorChoice::Random,
+                time: None,
+            },
+        )
+        .await;
+        assert!(reply.ephemeral);
+        assert!(
+            reply
+                .text
+                .contains(&format!("`level`: {level} is not a level")),
+            "{}",
+            reply.text
+        );
+        assert!(notices.is_empty());
+    }
+    let (reply, _) = say(
+        &service,
+        &alice,
+        Command::Play {
+            level: 2,
+            color: ColorChoice::White,
+            time: Some("99x".to_owned()),
+        },
+    )
+    .await;
+    assert!(
+        reply.ephemeral && reply.text.contains("`time`"),
+        "{}",
+        reply.text
+    );
+    assert!(service.store().latest_game_in("c").await.unwrap().is_none());
+    assert!(service
+        .store()
+        .active_computer_games()
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_an_engine_the_engine_commands_say_so_and_the_rest_works() {
+    let nowhere = Path::new("/nowhere/stockfish");
+    assert!(
+        Engine::start(Some(nowhere), 1, 16, 1, EngineOptions::default())
+            .await
+            .is_none()
+    );
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, None).await;
+    let alice = actor("alice", "c");
+    let (reply, _) = say(
+        &service,
+        &alice,
+        Command::Play {
+            level: 1,
+            color: ColorChoice::White,
+            time: None,
+        },
+    )
+    .await;
+    assert!(reply.ephemeral);
+    assert!(
+        reply.text.contains("No chess engine is installed"),
+        "{}",
+        reply.text
+    );
+    assert!(service.store().latest_game_in("c").await.unwrap().is_none());
+    // Everything else works: a game between people, to its end.
+    let id = finished_game(&service, "c", &SCHOLARS_MATE).await;
+    let (reply, _) = say(&service, &alice, Command::Analyze { game: Some(id) }).await;
+    assert!(reply.ephemeral);
+    assert!(
+        reply.text.contains("No chess engine is installed"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(service.store().analysis(id).await.unwrap(), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_killed_mid_analysis_is_restarted_and_the_job_finishes() {
+    let db = common::TestDb::sqlite();
+    let engine = engine().await;
+    let service = service(&db.url, Some(engine.clone())).await;
+    // A longer game: the Ruy Lopez main line, then Black resigns.
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5", "Nc3", "Bb7",
+        "Bg5", "b4", "Nb1", "h6", "Bh4", "c5", "dxe5", "Nxe4", "Bxe7", "Qxe7", "exd6", "Qf6",
+    ];
+    let id = finished_game(&service, "long", &moves).await;
+    let reply = service
+        .handle(&actor("carol", "long"), Command::Analyze { game: Some(id) })
+        .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+    // Once a few positions are done, kill every engine process.
+    let mut killed = 0;
+    for _ in 0..2_000 {
+        if service.store().evals(id).await.unwrap().len() >= 5 {
+            for pid in engine.pool.pids() {
+                // SAFETY: kill(2) on a process id we started; no memory involved.
+                unsafe { libc::kill(pid as i32, libc::SIGKILL) };
+                killed += 1;
+            }
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert!(killed > 0, "an engine was running");
+    service.background_idle().await;
+    let job = service.store().analysis(id).await.unwrap().unwrap();
+    assert_eq!(job.status, AnalysisStatus::Done);
+    assert_eq!(
+        service.store().evals(id).await.unwrap().len(),
+        moves.len() + 1
+    );
+    assert!(engine.pool.restarts() >= 1, "a fresh engine took over");
+    let notices = service.take_notices();
+    let result = notices.last().expect("result");
+    assert!(
+        result.reply.text.contains("Analysis of game"),
+        "{}",
+        result.reply.text
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
+    let db = common::TestDb::sqlite();
+    let engine = engine().await;
+    // Before the "restart": a finished game whose analysis was queued and
+    // half done, and a game where the computer owes a move — made by a bot
+    // that has no engine, so nothing runs.
+    let id = {
+        let service = service(&db.url, None).await;
+        let id = finished_game(&service, "g", &SCHOLARS_MATE).await;
+        let store = service.store();
+        store
+            .queue_analysis(&chessbot::store::AnalysisRecord {
+                game_id: id,
+                server_id: SERVER.to_owned(),
+                channel_id: "g".to_owned(),
+                requested_by: "carol".to_owned(),
+                status: AnalysisStatus::Queued,
+                positions: 8,
+                created_ms: START_MS,
+                finished_ms: None,
+            })
+            .await
+            .unwrap();
+        store
+            .save_eval(
+                id,
+                &chessbot::store::StoredEval {
+                    ply: 0,
+                    cp: Some(25),
+                    mate: None,
+                    best_uci: Some("e2e4".to_owned()),
+                    depth: 10,
+                },
+            )
+            .await
+            .unwrap();
+        store
+            .set_analysis_status(id, AnalysisStatus::Running, START_MS)
+            .await
+            .unwrap();
+        // alice against the computer, alice has moved: the computer owes one.
+        let level = Level::new(2).unwrap();
+        store
+            .touch_player(SERVER, &level.player_id(), &level.display_name())
+            .await
+            .unwrap();
+        let c = store
+            .create_challenge(&chessbot::store::NewChallenge {
+                server_id: SERVER.to_owned(),
+                channel_id: "pc".to_owned(),
+                challenger_id: "alice".to_owned(),
+                opponent_id: Some(level.player_id()),
+                color: "white".to_owned(),
+                rated: false,
+                time_control: "3d".to_owned(),
+                initial_fen: None,
+                created_ms: START_MS,
+                expires_ms: START_MS + 1_000,
+            })
+            .await
+            .unwrap();
+        store
+            .accept_challenge(
+                c.id,
+                START_MS,
+                &chessbot::store::NewGame {
+                    server_id: SERVER.to_owned(),
+                    home_channel_id: "pc".to_owned(),
+                    channel_id: Some("pc".to_owned()),
+                    white_id: "alice".to_owned(),
+                    black_id: level.player_id(),
+                    rated: false,
+                    time_control: "3d".to_owned(),
+                    initial_fen: None,
+                    deadline_ms: None,
+                    created_ms: START_MS,
+                },
+            )
+            .await
+            .unwrap();
+        let (r, notices) = say(&service, &actor("alice", "pc"), mv("d4")).await;
+        assert!(!r.ephemeral, "{}", r.text);
+        assert!(notices.is_empty(), "no engine, no answer");
+        service.store().close().await;
+        id
+    };
+    let service = service(&db.url, Some(engine)).await; // runs startup()
+    service.background_idle().await;
+    let notices = service.take_notices();
+    let game = service.store().latest_game_in("pc").await.unwrap().unwrap();
+    assert_eq!(
+        service.store().moves(game.id).await.unwrap().len(),
+        2,
+        "the owed move was made"
+    );
+    assert!(notices.iter().any(|n| n.channel.as_deref() == Some("pc")));
+    let job = service.store().analysis(id).await.unwrap().unwrap();
+    assert_eq!(job.status, AnalysisStatus::Done);
+    let evals = service.store().evals(id).await.unwrap();
+    assert_eq!(evals.len(), 8);
+    assert_eq!(evals[0].cp, Some(25), "what was done before is kept");
+    let result = notices
+        .iter()
+        .find(|n| n.channel.as_deref() == Some("g"))
+        .expect("the analysis result");
+    assert!(
+        result.reply.text.contains("3... Nf6??"),
+        "{}",
+        result.reply.text
+    );
+}
+
+/// The console, as a newcomer uses it: two games against the computer at
+/// two levels, then the analysis of the finished one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_console_plays_the_computer_and_analyses_the_game() {
+    use chessbot::platform::console::{Console, ConsoleOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::with_engine(
+        ConsoleOptions {
+            database_url: format!("sqlite:{}", dir.path().join("c.db").display()),
+            out_dir: None,
+            moderators: Vec::new(),
+            echo: true,
+            renderer: Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
+        },
+        Some(engine().await),
+    )
+    .await
+    .unwrap();
+    let mut out = Vec::new();
+    for line in [
+        "alice: /play level:2 color:white",
+        "alice: /move e4",
+        "alice: /resign confirm:true",
+        "alice: /play level:6 color:black time:10+5",
+        "alice: /resign confirm:true",
+        "alice: /analyze 1",
+        "alice: /analyze",
+    ] {
+        console.run_line(line, &mut out).await.unwrap();
+    }
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("alice plays Stockfish level 2"), "{out}");
+    // The computer's answer to 1. e4 follows it: `1... <move> — alice …`.
+    assert!(out.contains("[#chess] bot: @alice 1... "), "{out}");
+    assert!(out.contains("alice plays Stockfish level 6"), "{out}");
+    // Playing Black, alice sees the computer's first move before hers.
+    assert!(out.contains("[#chess] bot: @alice 1. "), "{out}");
+    // Nobody mentions the computer.
+    assert!(!out.contains("@engine"), "{out}");
+    assert!(
+        out.contains("[#chess] bot: Analysing game #1: move 0 of 2…"),
+        "{out}"
+    );
+    assert!(out.contains("[#chess] bot (edit): Analysis of game #1: alice (White) vs Stockfish level 2 (Black), 0-1."), "{out}");
+    assert!(out.contains("alice (White): accuracy"), "{out}");
+    assert!(out.contains("[image analysis-1.png]"), "{out}");
+    assert!(out.contains("[file game-1-analysis.pgn]"), "{out}");
+    // The second game is the channel's latest; asked for, it is analysed too.
+    assert!(
+        out.contains("Analysis of game #2: Stockfish level 6 (White) vs alice (Black)"),
+        "{out}"
+    );
+}
