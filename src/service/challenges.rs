@@ -122,6 +122,8 @@ impl Service {
             },
             settings.challenge_ttl_ms / 3_600_000
         ));
+        // Its number, for `/accept challenge:ID` when several wait.
+        text.push_str(&format!(" Challenge #{}.", record.id));
         let button = |action, label: &str, style| Button {
             id: ButtonAction::Challenge {
                 id: record.id,
@@ -154,7 +156,7 @@ impl Service {
         ))
     }
 
-    async fn check_pair_limit(
+    pub(super) async fn check_pair_limit(
         &self,
         actor: &Actor,
         other: &str,
@@ -196,16 +198,34 @@ impl Service {
             .pending_challenges_in(&actor.server, &actor.channel)
             .await?;
         let live = pending.iter().filter(|c| c.challenge.expires_ms > now);
-        let found = if mine {
-            live.clone()
-                .find(|c| c.challenge.challenger_id == actor.user)
+        let candidates: Vec<&ChallengeRecord> = if mine {
+            live.filter(|c| c.challenge.challenger_id == actor.user)
+                .collect()
         } else {
-            live.clone()
-                .find(|c| c.challenge.opponent_id.as_deref() == Some(actor.user.as_str()))
-                .or_else(|| live.clone().find(|c| c.challenge.opponent_id.is_none()))
+            let for_me: Vec<&ChallengeRecord> = live
+                .clone()
+                .filter(|c| c.challenge.opponent_id.as_deref() == Some(actor.user.as_str()))
+                .collect();
+            if for_me.is_empty() {
+                live.filter(|c| c.challenge.opponent_id.is_none())
+                    .collect()
+            } else {
+                for_me
+            }
         };
-        match found {
-            Some(c) => Ok(c.clone()),
+        if candidates.len() > 1 {
+            // Several wait here: taking the newest silently surprised people.
+            let mut lines = vec![
+                "Several challenges wait here; say which one with its number, e.g. `challenge:ID`:"
+                    .to_owned(),
+            ];
+            for c in &candidates {
+                lines.push(format!("• {}", self.describe_challenge(c).await?));
+            }
+            return refuse(lines.join("\n"));
+        }
+        match candidates.first() {
+            Some(c) => Ok((*c).clone()),
             None if pending.iter().any(|c| c.challenge.expires_ms <= now) => {
                 refuse("That challenge has expired. Send a new one with `/challenge`.")
             }
@@ -289,30 +309,15 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
-        let first_reminder = super::time::next_reminder_at(
-            game.game.deadline_ms,
-            now,
-            &settings.reminder_hours,
-            now,
-        )
-        .filter(|_| {
-            matches!(
-                time_control.canonical.parse::<crate::clock::TimeControl>(),
-                Ok(crate::clock::TimeControl::Correspondence(_))
-            )
-        });
-        self.store()
-            .set_next_reminder(game.id, first_reminder)
-            .await?;
-        let mut game = game;
-        game.state.next_reminder_ms = first_reminder;
+        let game = self.arm_first_reminder(game, &settings, now).await?;
         let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
         let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
         if settings.threads {
             return Ok(Reply {
                 text: format!(
-                    "{} accepted! {white_name} (White) vs {black_name} (Black). The game is on in its own thread.",
-                    super::display_name(&actor.name)
+                    "{} accepted challenge #{}! {white_name} (White) vs {black_name} (Black). The game is on in its own thread.",
+                    super::display_name(&actor.name),
+                    record.id
                 ),
                 mentions: vec![c.challenger_id.clone()],
                 open_thread: Some(OpenThread {
@@ -325,11 +330,39 @@ impl Service {
         let session = self.load(game).await?;
         let mut reply = self.board_reply(&session, &session.game, None).await?;
         reply.text = format!(
-            "{} accepted! {white_name} (White) vs {black_name} (Black). {}",
+            "{} accepted challenge #{}! {white_name} (White) vs {black_name} (Black). {}",
             super::display_name(&actor.name),
+            record.id,
             reply.text
         );
         Ok(reply)
+    }
+
+    /// Stores the first reminder of a game just created (correspondence
+    /// games only) and returns the game with it.
+    pub(super) async fn arm_first_reminder(
+        &self,
+        mut game: crate::store::GameRecord,
+        settings: &crate::store::ServerSettings,
+        now: i64,
+    ) -> Result<crate::store::GameRecord, ServiceError> {
+        let first_reminder = super::time::next_reminder_at(
+            game.game.deadline_ms,
+            now,
+            &settings.reminder_hours,
+            now,
+        )
+        .filter(|_| {
+            matches!(
+                game.game.time_control.parse::<crate::clock::TimeControl>(),
+                Ok(crate::clock::TimeControl::Correspondence(_))
+            )
+        });
+        self.store()
+            .set_next_reminder(game.id, first_reminder)
+            .await?;
+        game.state.next_reminder_ms = first_reminder;
+        Ok(game)
     }
 
     pub(super) async fn decline(
@@ -354,8 +387,11 @@ impl Service {
         self.close(&record, ChallengeStatus::Declined).await?;
         Ok(Reply {
             text: format!(
-                "{} declined the challenge.",
-                super::display_name(&actor.name)
+                "{} declined challenge #{} from {}.",
+                super::display_name(&actor.name),
+                record.id,
+                self.name_of(&actor.server, &record.challenge.challenger_id)
+                    .await?
             ),
             mentions: vec![record.challenge.challenger_id.clone()],
             ..Reply::default()
@@ -373,8 +409,9 @@ impl Service {
             return refuse("Only the challenger can cancel a challenge.");
         }
         self.close(&record, ChallengeStatus::Cancelled).await?;
+        let what = self.describe_challenge(&record).await?;
         Ok(Reply::text(format!(
-            "{} cancelled the challenge.",
+            "{} cancelled challenge {what}.",
             super::display_name(&actor.name)
         )))
     }
@@ -391,6 +428,75 @@ impl Service {
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Pending challenges of `actor`'s channel for autocomplete: the ones
+    /// they may accept or decline (`own == false`) or cancel (`own`), whose
+    /// description contains `partial`, as (label, id). Never fails: anything
+    /// unexpected yields no suggestions.
+    pub async fn challenge_suggestions(
+        &self,
+        actor: &Actor,
+        own: bool,
+        partial: &str,
+        limit: usize,
+    ) -> Vec<(String, i64)> {
+        let now = self.now_ms();
+        let pending = match self
+            .store()
+            .pending_challenges_in(&actor.server, &actor.channel)
+            .await
+        {
+            Ok(pending) => pending,
+            Err(e) => {
+                tracing::warn!(channel = %actor.channel, error = %e, "challenge suggestions failed");
+                return Vec::new();
+            }
+        };
+        let partial = partial.trim().trim_start_matches('#').to_lowercase();
+        let mut out = Vec::new();
+        for c in pending.iter().filter(|c| c.challenge.expires_ms > now) {
+            let mine = c.challenge.challenger_id == actor.user;
+            let for_me = c
+                .challenge
+                .opponent_id
+                .as_deref()
+                .is_none_or(|o| o == actor.user);
+            if (own && !mine) || (!own && (mine || !for_me)) {
+                continue;
+            }
+            let Ok(label) = self.describe_challenge(c).await else {
+                continue;
+            };
+            if label.to_lowercase().contains(&partial) {
+                out.push((label, c.id));
+            }
+            if out.len() >= limit {
+                break;
+            }
+        }
+        out
+    }
+
+    /// `#7 from alice to bob: rated, 3 days per move` (or `to anyone`).
+    pub(super) async fn describe_challenge(
+        &self,
+        c: &ChallengeRecord,
+    ) -> Result<String, ServiceError> {
+        let from = self
+            .name_of(&c.challenge.server_id, &c.challenge.challenger_id)
+            .await?;
+        let to = match &c.challenge.opponent_id {
+            Some(id) => self.name_of(&c.challenge.server_id, id).await?,
+            None => "anyone".to_owned(),
+        };
+        let time = super::play::parse_time_control(&c.challenge.time_control)
+            .map_or_else(|_| c.challenge.time_control.clone(), |t| t.description);
+        Ok(format!(
+            "#{} from {from} to {to}: {}, {time}",
+            c.id,
+            if c.challenge.rated { "rated" } else { "unrated" }
+        ))
     }
 
     /// A player's display name on a server (their id if never seen).

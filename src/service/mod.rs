@@ -15,10 +15,14 @@ pub mod error;
 mod help;
 mod known;
 mod ladder;
+mod orientation;
 mod play;
+mod rematch;
+mod replay;
 pub mod reply;
 mod session;
 mod settings;
+mod takeback;
 mod time;
 pub mod timing;
 mod view;
@@ -125,6 +129,9 @@ impl Service {
             Command::RatingPreview { opponent } => self.rating_preview(actor, &opponent).await,
             Command::Settings { changes } => self.settings(actor, changes).await,
             Command::Vacation { days } => self.vacation(actor, days).await,
+            Command::Takeback { action } => self.takeback(actor, action, None).await,
+            Command::Replay { game } => self.replay_gif(actor, game).await,
+            Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
             Command::Help => Ok(help::help()),
             Command::Button { id } => self.button(actor, &id).await,
         }
@@ -155,6 +162,16 @@ impl Service {
                     GameButton::DrawDecline => self.draw(actor, DrawAction::Decline, at).await,
                     GameButton::DrawClaim => self.draw(actor, DrawAction::Claim, at).await,
                     GameButton::GiveTime => self.give_time(actor, id).await,
+                    GameButton::Takeback => {
+                        self.takeback(actor, TakebackAction::Request, at).await
+                    }
+                    GameButton::TakebackAccept => {
+                        self.takeback(actor, TakebackAction::Accept, at).await
+                    }
+                    GameButton::TakebackDecline => {
+                        self.takeback(actor, TakebackAction::Decline, at).await
+                    }
+                    GameButton::Rematch => self.rematch(actor, id).await,
                 }
             }
         }
@@ -191,6 +208,9 @@ fn command_name(command: &Command) -> &'static str {
         Command::RatingPreview { .. } => "rating-preview",
         Command::Settings { .. } => "settings",
         Command::Vacation { .. } => "vacation",
+        Command::Takeback { .. } => "takeback",
+        Command::Replay { .. } => "replay",
+        Command::BoardOrientation { .. } => "board-orientation",
         Command::Help => "help",
         Command::Button { .. } => "button",
     }

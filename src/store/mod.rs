@@ -16,6 +16,7 @@
 mod apply;
 mod challenges;
 mod games;
+mod offers;
 pub mod model;
 mod play;
 mod players;

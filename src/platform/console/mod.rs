@@ -299,7 +299,9 @@ impl Console {
             format!("[#{channel}] bot:")
         };
         let mentions: String = reply.mentions.iter().map(|m| format!("@{m} ")).collect();
-        let mut lines = reply.text.lines();
+        // Console channel ids are their names: a link `<#name>` reads `#name`.
+        let text = channel_links(&reply.text);
+        let mut lines = text.lines();
         if let Some(first) = lines.next() {
             writeln!(out, "{prefix} {mentions}{first}")?;
         }
@@ -363,4 +365,39 @@ fn relative(ms: i64) -> String {
         return "passed".to_owned();
     }
     format!("in {}", crate::clock::human_left(ms))
+}
+
+/// `<#name>` (a channel link, as Discord writes it) shown as `#name`.
+fn channel_links(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("<#") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        match after.find('>') {
+            Some(end) if !after[..end].contains(char::is_whitespace) => {
+                out.push('#');
+                out.push_str(&after[..end]);
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push_str("<#");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod link_tests {
+    #[test]
+    fn channel_links_read_as_names() {
+        assert_eq!(
+            super::channel_links("#3 in <#alice-vs-bob>: your move"),
+            "#3 in #alice-vs-bob: your move"
+        );
+        assert_eq!(super::channel_links("a <# b> c <#"), "a <# b> c <#");
+    }
 }

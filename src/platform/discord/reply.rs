@@ -291,7 +291,8 @@ fn safe_file_name(name: &str) -> String {
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
         .take(64)
         .collect();
-    if cleaned.is_empty() || !cleaned.ends_with(".png") {
+    // Boards are PNG, replays GIF.
+    if cleaned.is_empty() || !(cleaned.ends_with(".png") || cleaned.ends_with(".gif")) {
         "board.png".to_owned()
     } else {
         cleaned
