@@ -808,7 +808,11 @@ async fn takebacks_are_version_checked(store: &Store) {
         .enumerate()
     {
         store
-            .apply(&move_change(game.id, v as i64, a_move(v as i64 + 1, uci, san)))
+            .apply(&move_change(
+                game.id,
+                v as i64,
+                a_move(v as i64 + 1, uci, san),
+            ))
             .await
             .unwrap();
     }
@@ -874,18 +878,22 @@ async fn takebacks_are_version_checked(store: &Store) {
     let record = store.game(game.id).await.unwrap().unwrap();
     assert_eq!(record.takeback_by(), None);
     assert!(matches!(
-        store.take_back(&TakeBack {
-            requested_by: "alice".to_owned(),
-            expected_version: 6,
-            ..take("alice", 6)
-        })
-        .await,
+        store
+            .take_back(&TakeBack {
+                requested_by: "alice".to_owned(),
+                expected_version: 6,
+                ..take("alice", 6)
+            })
+            .await,
         Err(StoreError::Conflict)
     ));
     // Declining clears it.
     store.request_takeback(game.id, 6, "bob").await.unwrap();
     store.clear_takeback(game.id, 6).await.unwrap();
-    assert_eq!(store.game(game.id).await.unwrap().unwrap().takeback_by(), None);
+    assert_eq!(
+        store.game(game.id).await.unwrap().unwrap().takeback_by(),
+        None
+    );
 }
 
 /// A rematch is offered once, then started once, in the finished game's
@@ -932,7 +940,11 @@ async fn rematches_start_one_game(store: &Store) {
     start_game(store, Some("rm2"), "erin", "frank", false, 2_500).await;
     assert!(matches!(
         store
-            .accept_rematch(other.id, "carol", &new_game(Some("rm2"), "dave", "carol", false, 3_000))
+            .accept_rematch(
+                other.id,
+                "carol",
+                &new_game(Some("rm2"), "dave", "carol", false, 3_000)
+            )
             .await,
         Err(StoreError::ChannelBusy)
     ));
@@ -942,9 +954,23 @@ async fn rematches_start_one_game(store: &Store) {
 
 async fn board_orientation_round_trip(store: &Store) {
     store.touch_player(SERVER, "alice", "alice").await.unwrap();
-    assert!(!store.player(SERVER, "alice").await.unwrap().unwrap().board_white);
+    assert!(
+        !store
+            .player(SERVER, "alice")
+            .await
+            .unwrap()
+            .unwrap()
+            .board_white
+    );
     store.set_board_white(SERVER, "alice", true).await.unwrap();
-    assert!(store.player(SERVER, "alice").await.unwrap().unwrap().board_white);
+    assert!(
+        store
+            .player(SERVER, "alice")
+            .await
+            .unwrap()
+            .unwrap()
+            .board_white
+    );
     // Read along with a game for play, too.
     store.touch_player(SERVER, "bob", "bob").await.unwrap();
     let game = start_game(store, Some("or"), "alice", "bob", false, 1_000).await;
@@ -952,7 +978,14 @@ async fn board_orientation_round_trip(store: &Store) {
     assert!(view.players[0].as_ref().unwrap().board_white);
     assert!(!view.players[1].as_ref().unwrap().board_white);
     store.set_board_white(SERVER, "alice", false).await.unwrap();
-    assert!(!store.player(SERVER, "alice").await.unwrap().unwrap().board_white);
+    assert!(
+        !store
+            .player(SERVER, "alice")
+            .await
+            .unwrap()
+            .unwrap()
+            .board_white
+    );
     assert!(matches!(
         store.set_board_white(SERVER, "nobody", true).await,
         Err(StoreError::NotFound)

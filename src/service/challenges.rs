@@ -207,8 +207,7 @@ impl Service {
                 .filter(|c| c.challenge.opponent_id.as_deref() == Some(actor.user.as_str()))
                 .collect();
             if for_me.is_empty() {
-                live.filter(|c| c.challenge.opponent_id.is_none())
-                    .collect()
+                live.filter(|c| c.challenge.opponent_id.is_none()).collect()
             } else {
                 for_me
             }
@@ -495,7 +494,11 @@ impl Service {
         Ok(format!(
             "#{} from {from} to {to}: {}, {time}",
             c.id,
-            if c.challenge.rated { "rated" } else { "unrated" }
+            if c.challenge.rated {
+                "rated"
+            } else {
+                "unrated"
+            }
         ))
     }
 

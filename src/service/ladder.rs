@@ -245,7 +245,8 @@ impl Service {
         if let Some(crate::clock::TimeControl::Live(live)) = tc {
             let times: Vec<i64> = session.game.plies().iter().map(|p| p.at_ms).collect();
             let clocks = crate::clock::clocks_after(&live, &times).remaining_at(now);
-            let clock = |c: shakmaty::Color| crate::clock::format_clk(clocks[crate::chess::color_index(c)]);
+            let clock =
+                |c: shakmaty::Color| crate::clock::format_clk(clocks[crate::chess::color_index(c)]);
             return format!(" · your clock {}, theirs {}", clock(mine), clock(!mine));
         }
         match session.record.state.deadline_ms {

@@ -162,9 +162,7 @@ impl Service {
                     GameButton::DrawDecline => self.draw(actor, DrawAction::Decline, at).await,
                     GameButton::DrawClaim => self.draw(actor, DrawAction::Claim, at).await,
                     GameButton::GiveTime => self.give_time(actor, id).await,
-                    GameButton::Takeback => {
-                        self.takeback(actor, TakebackAction::Request, at).await
-                    }
+                    GameButton::Takeback => self.takeback(actor, TakebackAction::Request, at).await,
                     GameButton::TakebackAccept => {
                         self.takeback(actor, TakebackAction::Accept, at).await
                     }

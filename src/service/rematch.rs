@@ -75,7 +75,9 @@ impl Service {
             Some(_) => {
                 // The opponent offered: this click accepts.
                 let Some(channel) = record.game.channel_id.clone() else {
-                    return refuse("That game never got its thread; start a new one with `/challenge`.");
+                    return refuse(
+                        "That game never got its thread; start a new one with `/challenge`.",
+                    );
                 };
                 let settings = self.store().server(&actor.server).await?;
                 if record.game.rated {

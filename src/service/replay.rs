@@ -90,16 +90,14 @@ impl Service {
         .map_err(|e| ServiceError::Internal(format!("replay task: {e}")))?
         .map_err(|e| ServiceError::Internal(format!("replay: {e}")))?;
         let outcome = match game.ending() {
-            Some(ending) => format!("{}, {ending}", ending.result.pgn()),
+            Some(ending) if ending.result == GameResult::NoResult => ending.to_string(),
+            Some(ending) => format!("{} ({ending})", ending.result.pgn()),
             None => "in progress".to_owned(),
         };
         Ok(Reply {
             text: format!(
-                "Replay of game #{}: {} (White) vs {} (Black), {} moves, {outcome}.",
-                r.id,
-                names[0],
-                names[1],
-                game.plies().len()
+                "Replay of game #{}: {} (White) vs {} (Black), {outcome}.",
+                r.id, names[0], names[1],
             ),
             image: Some(Image {
                 file_name: format!("replay-{}.gif", r.id),

@@ -30,7 +30,9 @@ impl Service {
         let (_guard, mut session) = self.target_game(actor, at).await?;
         let side = session.side_of_actor(actor)?;
         if session.record.game.rated {
-            return refuse("Takebacks are for casual games only: this game is rated, so every move stands.");
+            return refuse(
+                "Takebacks are for casual games only: this game is rated, so every move stands.",
+            );
         }
         let opponent = session.player_id(!side).to_owned();
         let opponent_name = self.name_of(&actor.server, &opponent).await?;

@@ -2,7 +2,7 @@
 //! time, buttons, the player to mention) and, once a game has ended, its
 //! result with both players' rating changes and new levels.
 
-use shakmaty::{Color, Move, Position, Square};
+use shakmaty::{Color, Move, Square};
 
 use super::{
     buttons::GameButton, error::ServiceError, session::Session, timing::Stage, ButtonStyle, Card,

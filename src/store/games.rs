@@ -5,8 +5,8 @@
 use sqlx::{any::AnyRow, Any, Row, Transaction};
 
 use super::{
-    flag, on_unique_violation, players::rating_change_from_row, GameOffers, GameRecord, GameState, MoveRecord,
-    NewGame, RatingChangeRecord, Store, StoreError,
+    flag, on_unique_violation, players::rating_change_from_row, GameOffers, GameRecord, GameState,
+    MoveRecord, NewGame, RatingChangeRecord, Store, StoreError,
 };
 
 pub(super) const GAME_COLUMNS: &str =

@@ -16,8 +16,8 @@
 mod apply;
 mod challenges;
 mod games;
-mod offers;
 pub mod model;
+mod offers;
 mod play;
 mod players;
 mod time;
