@@ -12,10 +12,17 @@ pub struct Actor {
     pub user: String,
     /// The name to show for this user.
     pub name: String,
-    /// A locale hint (`en-US`, `zh-CN`); replies are English today.
+    /// The user's locale (`en-US`, `zh-CN`): private replies speak it.
     pub locale: Option<String>,
     /// Whether the platform says this user may moderate the server.
     pub is_moderator: bool,
+}
+
+impl Actor {
+    /// The language of replies only this user sees.
+    pub fn lang(&self) -> crate::i18n::Lang {
+        crate::i18n::Lang::from_locale(self.locale.as_deref())
+    }
 }
 
 /// Another user named in a command (an opponent, a profile to look at).
