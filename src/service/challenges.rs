@@ -9,7 +9,11 @@ use super::{
     error::{check_length, refuse, ServiceError},
     Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
-use crate::store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError};
+use crate::{
+    i18n::Lang,
+    store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError},
+    t,
+};
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
 
@@ -123,7 +127,9 @@ impl Service {
             settings.challenge_ttl_ms / 3_600_000
         ));
         // Its number, for `/accept challenge:ID` when several wait.
-        text.push_str(&format!(" Challenge #{}.", record.id));
+        let lang = self.server_lang(&actor.server).await;
+        text.push(' ');
+        text.push_str(&t!(lang, "features-challenge-number", id = record.id));
         let button = |action, label: &str, style| Button {
             id: ButtonAction::Challenge {
                 id: record.id,
@@ -214,12 +220,12 @@ impl Service {
         };
         if candidates.len() > 1 {
             // Several wait here: taking the newest silently surprised people.
-            let mut lines = vec![
-                "Several challenges wait here; say which one with its number, e.g. `challenge:ID`:"
-                    .to_owned(),
-            ];
+            // Several messages in one: put into words here, in the
+            // asker's language.
+            let lang = actor.lang();
+            let mut lines = vec![t!(lang, "features-challenge-several")];
             for c in &candidates {
-                lines.push(format!("• {}", self.describe_challenge(c).await?));
+                lines.push(format!("• {}", self.describe_challenge(lang, c).await?));
             }
             return refuse(lines.join("\n"));
         }
@@ -311,12 +317,16 @@ impl Service {
         let game = self.arm_first_reminder(game, &settings, now).await?;
         let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
         let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
+        let lang = self.server_lang(&actor.server).await;
         if settings.threads {
             return Ok(Reply {
-                text: format!(
-                    "{} accepted challenge #{}! {white_name} (White) vs {black_name} (Black). The game is on in its own thread.",
-                    super::display_name(&actor.name),
-                    record.id
+                text: t!(
+                    lang,
+                    "features-challenge-accepted-thread",
+                    name = super::display_name(&actor.name),
+                    id = record.id,
+                    white = white_name.as_str(),
+                    black = black_name.as_str()
                 ),
                 mentions: vec![c.challenger_id.clone()],
                 open_thread: Some(OpenThread {
@@ -328,12 +338,15 @@ impl Service {
         }
         let session = self.load(game).await?;
         let mut reply = self.board_reply(&session, &session.game, None).await?;
-        reply.text = format!(
-            "{} accepted challenge #{}! {white_name} (White) vs {black_name} (Black). {}",
-            super::display_name(&actor.name),
-            record.id,
-            reply.text
+        let accepted = t!(
+            lang,
+            "features-challenge-accepted",
+            name = super::display_name(&actor.name),
+            id = record.id,
+            white = white_name.as_str(),
+            black = black_name.as_str()
         );
+        reply.text = format!("{accepted} {}", reply.text);
         Ok(reply)
     }
 
@@ -384,12 +397,15 @@ impl Service {
             }
         }
         self.close(&record, ChallengeStatus::Declined).await?;
+        let lang = self.server_lang(&actor.server).await;
         Ok(Reply {
-            text: format!(
-                "{} declined challenge #{} from {}.",
-                super::display_name(&actor.name),
-                record.id,
-                self.name_of(&actor.server, &record.challenge.challenger_id)
+            text: t!(
+                lang,
+                "features-challenge-declined",
+                name = super::display_name(&actor.name),
+                id = record.id,
+                challenger = self
+                    .name_of(&actor.server, &record.challenge.challenger_id)
                     .await?
             ),
             mentions: vec![record.challenge.challenger_id.clone()],
@@ -408,10 +424,13 @@ impl Service {
             return refuse("Only the challenger can cancel a challenge.");
         }
         self.close(&record, ChallengeStatus::Cancelled).await?;
-        let what = self.describe_challenge(&record).await?;
-        Ok(Reply::text(format!(
-            "{} cancelled challenge {what}.",
-            super::display_name(&actor.name)
+        let lang = self.server_lang(&actor.server).await;
+        let what = self.describe_challenge(lang, &record).await?;
+        Ok(Reply::text(t!(
+            lang,
+            "features-challenge-cancelled",
+            name = super::display_name(&actor.name),
+            challenge = what
         )))
     }
 
@@ -464,7 +483,7 @@ impl Service {
             if (own && !mine) || (!own && (mine || !for_me)) {
                 continue;
             }
-            let Ok(label) = self.describe_challenge(c).await else {
+            let Ok(label) = self.describe_challenge(actor.lang(), c).await else {
                 continue;
             };
             if label.to_lowercase().contains(&partial) {
@@ -480,6 +499,7 @@ impl Service {
     /// `#7 from alice to bob: rated, 3 days per move` (or `to anyone`).
     pub(super) async fn describe_challenge(
         &self,
+        lang: Lang,
         c: &ChallengeRecord,
     ) -> Result<String, ServiceError> {
         let from = self
@@ -487,19 +507,29 @@ impl Service {
             .await?;
         let to = match &c.challenge.opponent_id {
             Some(id) => self.name_of(&c.challenge.server_id, id).await?,
-            None => "anyone".to_owned(),
+            None => t!(lang, "features-challenge-anyone"),
         };
         let time = super::play::parse_time_control(&c.challenge.time_control)
             .map_or_else(|_| c.challenge.time_control.clone(), |t| t.description);
-        Ok(format!(
-            "#{} from {from} to {to}: {}, {time}",
-            c.id,
-            if c.challenge.rated {
-                "rated"
-            } else {
-                "unrated"
-            }
-        ))
+        Ok(if c.challenge.rated {
+            t!(
+                lang,
+                "features-challenge-line-rated",
+                id = c.id,
+                from = from,
+                to = to,
+                time = time
+            )
+        } else {
+            t!(
+                lang,
+                "features-challenge-line-unrated",
+                id = c.id,
+                from = from,
+                to = to,
+                time = time
+            )
+        })
     }
 
     /// A player's display name on a server (their id if never seen).

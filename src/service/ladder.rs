@@ -220,7 +220,7 @@ impl Service {
             };
             // `<#id>` links the channel on Discord; the console prints `#name`.
             let left = match mine {
-                Some(side) => self.time_left(&session, side),
+                Some(side) => self.time_left(actor.lang(), &session, side),
                 None => String::new(),
             };
             let place = match &session.record.game.channel_id {
@@ -239,7 +239,12 @@ impl Service {
     /// ` · 2 d 3 h left` (correspondence: the time the
     /// player to move has left), ` · your clock 4:32, theirs 5:00` (live);
     /// empty without a deadline.
-    fn time_left(&self, session: &super::session::Session, mine: shakmaty::Color) -> String {
+    fn time_left(
+        &self,
+        lang: crate::i18n::Lang,
+        session: &super::session::Session,
+        mine: shakmaty::Color,
+    ) -> String {
         let now = self.now_ms();
         let tc: Option<crate::clock::TimeControl> = session.record.game.time_control.parse().ok();
         if let Some(crate::clock::TimeControl::Live(live)) = tc {
@@ -247,10 +252,21 @@ impl Service {
             let clocks = crate::clock::clocks_after(&live, &times).remaining_at(now);
             let clock =
                 |c: shakmaty::Color| crate::clock::format_clk(clocks[crate::chess::color_index(c)]);
-            return format!(" · your clock {}, theirs {}", clock(mine), clock(!mine));
+            let clocks = crate::t!(
+                lang,
+                "features-games-clocks",
+                mine = clock(mine),
+                theirs = clock(!mine)
+            );
+            return format!(" · {clocks}");
         }
         match session.record.state.deadline_ms {
-            Some(deadline) => format!(" · {} left", crate::clock::human_left(deadline - now)),
+            Some(deadline) => {
+                // Converted to the reader's units with the rest of the time
+                // words (`human_left`).
+                let left = crate::clock::human_left(deadline - now);
+                format!(" · {}", crate::t!(lang, "features-games-left", left = left))
+            }
             None => String::new(),
         }
     }

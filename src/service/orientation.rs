@@ -4,10 +4,10 @@
 //! always puts White at the bottom, as in diagrams and books.
 
 use super::{
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     Actor, Reply, Service,
 };
-use crate::store::StoreError;
+use crate::{msg, store::StoreError, t};
 
 impl Service {
     pub(super) async fn board_orientation(
@@ -23,13 +23,13 @@ impl Service {
             Ok(()) => {}
             // The row is created by every command before it runs; it can
             // only be missing if it was deleted in between.
-            Err(StoreError::NotFound) => return refuse("Please try again in a moment."),
+            Err(StoreError::NotFound) => return refuse_msg(msg!("features-orientation-retry")),
             Err(e) => return Err(e.into()),
         }
         Ok(Reply::private(if white {
-            "Boards are now drawn with White at the bottom when it is your move (and in your replays)."
+            t!(actor.lang(), "features-orientation-white")
         } else {
-            "Boards are now drawn from your side when it is your move (and in your replays)."
+            t!(actor.lang(), "features-orientation-auto")
         }))
     }
 }

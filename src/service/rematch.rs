@@ -9,10 +9,14 @@ use shakmaty::Color;
 
 use super::{
     buttons::{ButtonAction, GameButton},
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     Actor, Button, ButtonStyle, Reply, Service,
 };
-use crate::store::{NewGame, StoreError};
+use crate::{
+    msg,
+    store::{NewGame, StoreError},
+    t,
+};
 
 impl Service {
     /// A click on Rematch under the finished game `game_id`.
@@ -20,19 +24,17 @@ impl Service {
         let _guard = self.lock_game(game_id).await;
         let record = match self.store().game(game_id).await? {
             Some(r) if r.game.server_id == actor.server => r,
-            _ => return refuse("I can't find that game."),
+            _ => return refuse_msg(msg!("features-rematch-not-found")),
         };
         if record.is_active() {
-            return refuse(
-                "That game is still in progress: a rematch can be offered once it is over.",
-            );
+            return refuse_msg(msg!("features-rematch-active"));
         }
         let side = if record.game.white_id == actor.user {
             Color::White
         } else if record.game.black_id == actor.user {
             Color::Black
         } else {
-            return refuse("Only the two players of that game can ask for a rematch.");
+            return refuse_msg(msg!("features-rematch-not-player"));
         };
         let opponent = match side {
             Color::White => record.game.black_id.clone(),
@@ -40,17 +42,20 @@ impl Service {
         };
         let opponent_name = self.name_of(&actor.server, &opponent).await?;
         if let Some(started) = record.offers.rematch_game_id {
-            return refuse(format!("The rematch has already started: game #{started}."));
+            return refuse_msg(msg!("features-rematch-started", game = started));
         }
         let name = super::display_name(&actor.name);
+        // Offers and the new game are posted for both: the server's language.
+        let lang = self.server_lang(&actor.server).await;
         match record.offers.rematch_by.as_deref() {
-            Some(by) if by == actor.user => refuse(format!(
-                "You have already offered a rematch; waiting for {opponent_name} to click Rematch."
+            Some(by) if by == actor.user => refuse_msg(msg!(
+                "features-rematch-already-offered",
+                opponent = opponent_name
             )),
             None => {
                 match self.store().offer_rematch(game_id, &actor.user).await {
                     Ok(()) => {}
-                    Err(StoreError::Conflict) => return refuse(ANSWERED),
+                    Err(StoreError::Conflict) => return answered(),
                     Err(e) => return Err(e.into()),
                 }
                 let button = Button {
@@ -60,12 +65,15 @@ impl Service {
                         version: record.version,
                     }
                     .id(),
-                    label: "Rematch".to_owned(),
+                    label: t!(lang, "features-button-rematch"),
                     style: ButtonStyle::Primary,
                 };
                 Ok(Reply {
-                    text: format!(
-                        "{name} offers a rematch with colours swapped. {opponent_name}, click Rematch to play it."
+                    text: t!(
+                        lang,
+                        "features-rematch-offer",
+                        name = name,
+                        opponent = opponent_name
                     ),
                     buttons: vec![button],
                     mentions: vec![opponent],
@@ -75,9 +83,7 @@ impl Service {
             Some(_) => {
                 // The opponent offered: this click accepts.
                 let Some(channel) = record.game.channel_id.clone() else {
-                    return refuse(
-                        "That game never got its thread; start a new one with `/challenge`.",
-                    );
+                    return refuse_msg(msg!("features-rematch-no-thread"));
                 };
                 let settings = self.store().server(&actor.server).await?;
                 if record.game.rated {
@@ -103,11 +109,9 @@ impl Service {
                     .await
                 {
                     Ok(game) => game,
-                    Err(StoreError::Conflict) => return refuse(ANSWERED),
+                    Err(StoreError::Conflict) => return answered(),
                     Err(StoreError::ChannelBusy) => {
-                        return refuse(
-                            "Another game is in progress in this channel; finish it first.",
-                        )
+                        return refuse_msg(msg!("features-rematch-busy"))
                     }
                     Err(e) => return Err(e.into()),
                 };
@@ -117,14 +121,21 @@ impl Service {
                 let id = game.id;
                 let session = self.load(game).await?;
                 let mut reply = self.board_reply(&session, &session.game, None).await?;
-                reply.text = format!(
-                    "{name} accepted the rematch: game #{id}, {white} (White) vs {black} (Black). {}",
-                    reply.text
+                let accepted = t!(
+                    lang,
+                    "features-rematch-accepted",
+                    name = name,
+                    game = id,
+                    white = white,
+                    black = black
                 );
+                reply.text = format!("{accepted} {}", reply.text);
                 Ok(reply)
             }
         }
     }
 }
 
-const ANSWERED: &str = "That rematch was answered a moment ago; nothing was changed.";
+fn answered<T>() -> Result<T, ServiceError> {
+    refuse_msg(msg!("features-rematch-answered"))
+}

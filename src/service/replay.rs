@@ -9,13 +9,15 @@
 use shakmaty::{Color, Position};
 
 use super::{
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     view::move_squares,
     Actor, Image, Reply, Service,
 };
 use crate::{
     chess::{color_index, Game, GameResult},
+    msg,
     render::{GifFrame, GifOptions, PlayerLine, PlayersBar, Theme, MAX_GIF_FRAMES},
+    t,
 };
 
 /// Time each move is shown, and the last frame before the replay loops.
@@ -37,20 +39,20 @@ impl Service {
             None => self.store().latest_game_in(&actor.channel).await?,
         };
         let Some(record) = record else {
-            return refuse(match game {
-                Some(id) => format!("I can't find game #{id} on this server."),
-                None => "There is no game in this channel yet: name one, e.g. `/replay game:12` (`/games` and `/history` list them).".to_owned(),
+            return refuse_msg(match game {
+                Some(id) => msg!("features-replay-not-found", game = id),
+                None => msg!("features-replay-no-game"),
             });
         };
         let session = self.load(record).await?;
         let r = &session.record;
         let game = &session.game;
         if game.plies().len() + 1 > MAX_GIF_FRAMES {
-            return refuse(format!(
-                "Game #{} is too long to replay as an image ({} moves; at most {}). `/pgn` has all of it.",
-                r.id,
-                game.plies().len(),
-                MAX_GIF_FRAMES - 1
+            return refuse_msg(msg!(
+                "features-replay-too-long",
+                game = r.id,
+                plies = game.plies().len(),
+                max = MAX_GIF_FRAMES - 1
             ));
         }
         let players = self
@@ -89,15 +91,26 @@ impl Service {
         .await
         .map_err(|e| ServiceError::Internal(format!("replay task: {e}")))?
         .map_err(|e| ServiceError::Internal(format!("replay: {e}")))?;
+        // Posted in the channel: the server's language.
+        let lang = self.server_lang(&actor.server).await;
         let outcome = match game.ending() {
             Some(ending) if ending.result == GameResult::NoResult => ending.to_string(),
-            Some(ending) => format!("{} ({ending})", ending.result.pgn()),
-            None => "in progress".to_owned(),
+            Some(ending) => t!(
+                lang,
+                "features-replay-result",
+                result = ending.result.pgn(),
+                ending = ending.to_string()
+            ),
+            None => t!(lang, "features-replay-in-progress"),
         };
         Ok(Reply {
-            text: format!(
-                "Replay of game #{}: {} (White) vs {} (Black), {outcome}.",
-                r.id, names[0], names[1],
+            text: t!(
+                lang,
+                "features-replay-caption",
+                game = r.id,
+                white = names[0].as_str(),
+                black = names[1].as_str(),
+                outcome = outcome
             ),
             image: Some(Image {
                 file_name: format!("replay-{}.gif", r.id),

@@ -11,13 +11,16 @@ use shakmaty::{Color, Position};
 
 use super::{
     buttons::{ButtonAction, GameButton},
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     session::Session,
     Actor, Button, ButtonStyle, Reply, Service, TakebackAction,
 };
 use crate::{
     chess::Game,
+    i18n::Lang,
+    msg,
     store::{GameState, StoreError, TakeBack},
+    t,
 };
 
 impl Service {
@@ -30,9 +33,7 @@ impl Service {
         let (_guard, mut session) = self.target_game(actor, at).await?;
         let side = session.side_of_actor(actor)?;
         if session.record.game.rated {
-            return refuse(
-                "Takebacks are for casual games only: this game is rated, so every move stands.",
-            );
+            return refuse_msg(msg!("features-takeback-rated"));
         }
         let opponent = session.player_id(!side).to_owned();
         let opponent_name = self.name_of(&actor.server, &opponent).await?;
@@ -41,19 +42,21 @@ impl Service {
             TakebackAction::Request => {
                 match pending.as_deref() {
                     Some(user) if user == actor.user => {
-                        return refuse(format!(
-                            "You have already asked for a takeback; waiting for {opponent_name} to answer."
+                        return refuse_msg(msg!(
+                            "features-takeback-already-asked",
+                            opponent = opponent_name
                         ))
                     }
                     Some(_) => {
-                        return refuse(format!(
-                            "{opponent_name} has asked for a takeback: accept or decline it first."
+                        return refuse_msg(msg!(
+                            "features-takeback-pending",
+                            opponent = opponent_name
                         ))
                     }
                     None => {}
                 }
                 let Some(keep) = plies_kept(&session.game, side) else {
-                    return refuse("You have no move to take back yet.");
+                    return refuse_msg(msg!("features-takeback-nothing"));
                 };
                 let version = session.record.version;
                 match self
@@ -62,10 +65,11 @@ impl Service {
                     .await
                 {
                     Ok(()) => {}
-                    Err(StoreError::Conflict) => return refuse(MOVED_ON),
+                    Err(StoreError::Conflict) => return moved_on(),
                     Err(e) => return Err(e.into()),
                 }
-                let moves = taken_back(&session.game, keep);
+                // Posted in the game's channel for both: the server's language.
+                let lang = self.server_lang(&actor.server).await;
                 let id = |action| {
                     ButtonAction::Game {
                         id: session.record.id,
@@ -75,19 +79,22 @@ impl Service {
                     .id()
                 };
                 Ok(Reply {
-                    text: format!(
-                        "{} asks to take back {moves}. {opponent_name}, do you agree?",
-                        super::display_name(&actor.name)
+                    text: t!(
+                        lang,
+                        "features-takeback-asks",
+                        name = super::display_name(&actor.name),
+                        moves = taken_back(lang, &session.game, keep),
+                        opponent = opponent_name
                     ),
                     buttons: vec![
                         Button {
                             id: id(GameButton::TakebackAccept),
-                            label: "Accept takeback".to_owned(),
+                            label: t!(lang, "features-button-takeback-accept"),
                             style: ButtonStyle::Success,
                         },
                         Button {
                             id: id(GameButton::TakebackDecline),
-                            label: "Decline takeback".to_owned(),
+                            label: t!(lang, "features-button-takeback-decline"),
                             style: ButtonStyle::Secondary,
                         },
                     ],
@@ -97,11 +104,9 @@ impl Service {
             }
             TakebackAction::Accept | TakebackAction::Decline => {
                 match pending.as_deref() {
-                    None => return refuse("There is no takeback request to answer."),
+                    None => return refuse_msg(msg!("features-takeback-none")),
                     Some(user) if user == actor.user => {
-                        return refuse(format!(
-                            "That is your own request: {opponent_name} answers it."
-                        ))
+                        return refuse_msg(msg!("features-takeback-own", opponent = opponent_name))
                     }
                     Some(_) => {}
                 }
@@ -112,13 +117,15 @@ impl Service {
                         .await
                     {
                         Ok(()) => {}
-                        Err(StoreError::Conflict) => return refuse(MOVED_ON),
+                        Err(StoreError::Conflict) => return moved_on(),
                         Err(e) => return Err(e.into()),
                     }
+                    let lang = self.server_lang(&actor.server).await;
                     return Ok(Reply {
-                        text: format!(
-                            "{} declined the takeback. The move stands; play on!",
-                            super::display_name(&actor.name)
+                        text: t!(
+                            lang,
+                            "features-takeback-declined",
+                            name = super::display_name(&actor.name)
                         ),
                         mentions: vec![opponent],
                         ..Reply::default()
@@ -137,9 +144,10 @@ impl Service {
         asker: Color,
     ) -> Result<Reply, ServiceError> {
         let Some(keep) = plies_kept(&session.game, asker) else {
-            return refuse("There is no move to take back.");
+            return refuse_msg(msg!("features-takeback-none"));
         };
-        let moves = taken_back(&session.game, keep);
+        let lang = self.server_lang(&actor.server).await;
+        let moves = taken_back(lang, &session.game, keep);
         let mut game = Game::replay(
             session.record.game.initial_fen.as_deref(),
             session.game.plies()[..keep]
@@ -189,7 +197,7 @@ impl Service {
         };
         let version = match self.store().take_back(&change).await {
             Ok(version) => version,
-            Err(StoreError::Conflict) => return refuse(MOVED_ON),
+            Err(StoreError::Conflict) => return moved_on(),
             Err(e) => return Err(e.into()),
         };
         self.remember_game(session.record.id, version, &game);
@@ -198,17 +206,20 @@ impl Service {
         session.record.offers.takeback = None;
         session.game = game.clone();
         let mut reply = self.board_reply(session, &game, None).await?;
-        reply.text = format!(
-            "{} accepted the takeback: {moves} taken back. {}",
-            super::display_name(&actor.name),
-            reply.text
+        let accepted = t!(
+            lang,
+            "features-takeback-accepted",
+            name = super::display_name(&actor.name),
+            moves = moves
         );
+        reply.text = format!("{accepted} {}", reply.text);
         Ok(reply)
     }
 }
 
-const MOVED_ON: &str =
-    "That game has moved on since then; nothing was changed. Look at the newest board.";
+fn moved_on<T>() -> Result<T, ServiceError> {
+    refuse_msg(msg!("features-takeback-moved-on"))
+}
 
 /// How many plies stay when `side` takes back their last move: everything
 /// before it. `None` if `side` has not moved.
@@ -219,15 +230,16 @@ fn plies_kept(game: &Game, side: Color) -> Option<usize> {
         .find(|i| (if i % 2 == 0 { first } else { !first }) == side)
 }
 
-/// "Nf3" or "Nf3 and the reply Nc6": the moves after `keep`.
-fn taken_back(game: &Game, keep: usize) -> String {
+/// "the move Nf3" or "the move e5 and the reply Nf3": the moves after
+/// `keep`, in `lang`.
+fn taken_back(lang: Lang, game: &Game, keep: usize) -> String {
     let sans: Vec<&str> = game.plies()[keep..]
         .iter()
         .map(|p| p.san.as_str())
         .collect();
     match sans.as_slice() {
-        [one] => format!("the move {one}"),
-        [mine, reply] => format!("the move {mine} and the reply {reply}"),
+        [one] => t!(lang, "features-takeback-one", san = *one),
+        [mine, reply] => t!(lang, "features-takeback-two", mine = *mine, reply = *reply),
         _ => sans.join(", "),
     }
 }
@@ -251,7 +263,11 @@ mod tests {
         assert_eq!(plies_kept(&game, Color::White), Some(2));
         // Black asks while White has replied: e5 and Nf3 go.
         assert_eq!(plies_kept(&game, Color::Black), Some(1));
-        assert_eq!(taken_back(&game, 1), "the move e5 and the reply Nf3");
+        assert_eq!(
+            taken_back(Lang::En, &game, 1),
+            "the move e5 and the reply Nf3"
+        );
+        assert_eq!(taken_back(Lang::ZhCn, &game, 2), "Nf3 这步棋");
         assert_eq!(plies_kept(&game_with(&["e4"]), Color::Black), None);
         assert_eq!(plies_kept(&Game::new(), Color::White), None);
     }

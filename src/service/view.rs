@@ -14,6 +14,7 @@ use crate::{
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
     store::{GameRecord, PlayerRecord, RatingChangeRecord},
+    t,
 };
 
 impl Service {
@@ -198,17 +199,19 @@ impl Service {
                 ));
             }
             if !record.game.rated && !game.plies().is_empty() {
+                let lang = self.server_lang(&record.game.server_id).await;
                 reply.buttons.push(button(
                     GameButton::Takeback,
-                    "Takeback",
+                    &t!(lang, "features-button-takeback"),
                     ButtonStyle::Secondary,
                 ));
             }
         } else {
+            let lang = self.server_lang(&record.game.server_id).await;
             reply.buttons.push(self.game_button(
                 session,
                 GameButton::Rematch,
-                "Rematch",
+                &t!(lang, "features-button-rematch"),
                 ButtonStyle::Primary,
             ));
         }
