@@ -14,7 +14,7 @@ use chessbot::{
     chess::Game,
     store::{
         Backend, ChallengeStatus, GameChange, GameRecord, GameState, MoveRecord, Mover,
-        NewChallenge, NewGame, Score, ServerSettings, Store, StoreError,
+        NewChallenge, NewGame, Score, ServerSettings, Store, StoreError, TakeBack,
     },
 };
 
@@ -951,6 +951,199 @@ async fn analyses_queue_resume_and_keep_evals(store: &Store) {
     ));
 }
 
+/// A takeback request stands for one version; accepting it removes the
+/// moves after the kept ones and bumps the version, once.
+async fn takebacks_are_version_checked(store: &Store) {
+    let game = start_game(store, Some("tb"), "alice", "bob", false, 1_000).await;
+    for (v, (uci, san)) in [("e2e4", "e4"), ("e7e5", "e5"), ("g1f3", "Nf3")]
+        .into_iter()
+        .enumerate()
+    {
+        store
+            .apply(&move_change(
+                game.id,
+                v as i64,
+                a_move(v as i64 + 1, uci, san),
+            ))
+            .await
+            .unwrap();
+    }
+    // A request on a stale version, or a decline with none standing.
+    assert!(matches!(
+        store.request_takeback(game.id, 1, "bob").await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        store.clear_takeback(game.id, 3).await,
+        Err(StoreError::Conflict)
+    ));
+    store.request_takeback(game.id, 3, "bob").await.unwrap();
+    let record = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(record.version, 3, "asking does not bump the version");
+    assert_eq!(record.takeback_by(), Some("bob"));
+    let take = |by: &str, version: i64| TakeBack {
+        game_id: game.id,
+        expected_version: version,
+        requested_by: by.to_owned(),
+        keep_plies: 1,
+        state: GameState {
+            deadline_ms: Some(99_000),
+            ..GameState::default()
+        },
+    };
+    // Only the request that stands is answered.
+    assert!(matches!(
+        store.take_back(&take("alice", 3)).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        store.take_back(&take("bob", 2)).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 3);
+    assert_eq!(store.take_back(&take("bob", 3)).await.unwrap(), 4);
+    let record = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(record.version, 4);
+    assert_eq!(record.takeback_by(), None);
+    assert_eq!(record.state.deadline_ms, Some(99_000));
+    let moves = store.moves(game.id).await.unwrap();
+    assert_eq!(
+        moves.iter().map(|m| m.san.as_str()).collect::<Vec<_>>(),
+        ["e4"]
+    );
+    // The double click.
+    assert!(matches!(
+        store.take_back(&take("bob", 3)).await,
+        Err(StoreError::Conflict)
+    ));
+    // Play goes on from there: ply 2 again.
+    store
+        .apply(&move_change(game.id, 4, a_move(2, "c7c5", "c5")))
+        .await
+        .unwrap();
+    // A request lapses when the game changes, without being cleared.
+    store.request_takeback(game.id, 5, "alice").await.unwrap();
+    store
+        .apply(&move_change(game.id, 5, a_move(3, "g1f3", "Nf3")))
+        .await
+        .unwrap();
+    let record = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(record.takeback_by(), None);
+    assert!(matches!(
+        store
+            .take_back(&TakeBack {
+                requested_by: "alice".to_owned(),
+                expected_version: 6,
+                ..take("alice", 6)
+            })
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    // Declining clears it.
+    store.request_takeback(game.id, 6, "bob").await.unwrap();
+    store.clear_takeback(game.id, 6).await.unwrap();
+    assert_eq!(
+        store.game(game.id).await.unwrap().unwrap().takeback_by(),
+        None
+    );
+}
+
+/// A rematch is offered once, then started once, in the finished game's
+/// channel; an active game can't have one.
+async fn rematches_start_one_game(store: &Store) {
+    let game = start_game(store, Some("rm"), "alice", "bob", true, 1_000).await;
+    assert!(matches!(
+        store.offer_rematch(game.id, "alice").await,
+        Err(StoreError::Conflict)
+    ));
+    finish(store, &game, Score::WhiteWins, 2_000).await;
+    store.offer_rematch(game.id, "alice").await.unwrap();
+    assert!(matches!(
+        store.offer_rematch(game.id, "bob").await,
+        Err(StoreError::Conflict)
+    ));
+    let record = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(record.offers.rematch_by.as_deref(), Some("alice"));
+    assert_eq!(record.offers.rematch_game_id, None);
+    let swapped = new_game(Some("rm"), "bob", "alice", true, 3_000);
+    // Not on behalf of someone who did not offer.
+    assert!(matches!(
+        store.accept_rematch(game.id, "bob", &swapped).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.all_game_ids().await.unwrap(), [game.id]);
+    // Two accepts at once start one game.
+    let (a, b) = tokio::join!(
+        store.accept_rematch(game.id, "alice", &swapped),
+        store.accept_rematch(game.id, "alice", &swapped)
+    );
+    let started = match (a, b) {
+        (Ok(g), Err(StoreError::Conflict)) | (Err(StoreError::Conflict), Ok(g)) => g,
+        other => panic!("expected one rematch, got {other:?}"),
+    };
+    assert_eq!(started.game.white_id, "bob");
+    let record = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(record.offers.rematch_game_id, Some(started.id));
+    assert_eq!(store.all_game_ids().await.unwrap().len(), 2);
+    // A second finished game in a channel that is busy again.
+    let other = start_game(store, Some("rm2"), "carol", "dave", false, 1_000).await;
+    finish(store, &other, Score::Draw, 2_000).await;
+    store.offer_rematch(other.id, "carol").await.unwrap();
+    start_game(store, Some("rm2"), "erin", "frank", false, 2_500).await;
+    assert!(matches!(
+        store
+            .accept_rematch(
+                other.id,
+                "carol",
+                &new_game(Some("rm2"), "dave", "carol", false, 3_000)
+            )
+            .await,
+        Err(StoreError::ChannelBusy)
+    ));
+    let record = store.game(other.id).await.unwrap().unwrap();
+    assert_eq!(record.offers.rematch_game_id, None);
+}
+
+async fn board_orientation_round_trip(store: &Store) {
+    store.touch_player(SERVER, "alice", "alice").await.unwrap();
+    assert!(
+        !store
+            .player(SERVER, "alice")
+            .await
+            .unwrap()
+            .unwrap()
+            .board_white
+    );
+    store.set_board_white(SERVER, "alice", true).await.unwrap();
+    assert!(
+        store
+            .player(SERVER, "alice")
+            .await
+            .unwrap()
+            .unwrap()
+            .board_white
+    );
+    // Read along with a game for play, too.
+    store.touch_player(SERVER, "bob", "bob").await.unwrap();
+    let game = start_game(store, Some("or"), "alice", "bob", false, 1_000).await;
+    let view = store.play_view(game.id, 0).await.unwrap().unwrap();
+    assert!(view.players[0].as_ref().unwrap().board_white);
+    assert!(!view.players[1].as_ref().unwrap().board_white);
+    store.set_board_white(SERVER, "alice", false).await.unwrap();
+    assert!(
+        !store
+            .player(SERVER, "alice")
+            .await
+            .unwrap()
+            .unwrap()
+            .board_white
+    );
+    assert!(matches!(
+        store.set_board_white(SERVER, "nobody", true).await,
+        Err(StoreError::NotFound)
+    ));
+}
+
 /// Generates `sqlite::NAME` and `postgres::NAME` for each suite function.
 macro_rules! conformance {
     ($($name:ident),* $(,)?) => {
@@ -999,6 +1192,9 @@ conformance!(
     moves_replay_in_order,
     concurrent_accepts_start_one_game,
     concurrent_moves_apply_once,
+    takebacks_are_version_checked,
+    rematches_start_one_game,
+    board_orientation_round_trip,
     analyses_queue_resume_and_keep_evals,
     grouped_moves_fail_alone,
 );

@@ -139,6 +139,9 @@ pub struct GifFrame {
     pub check: Option<Square>,
     /// How long this frame is shown; `None` takes the replay's default.
     pub delay_ms: Option<u32>,
+    /// This frame's names bar (the move just played, the result), instead
+    /// of the replay's.
+    pub players: Option<PlayersBar>,
 }
 
 impl GifFrame {
@@ -152,6 +155,7 @@ impl GifFrame {
             last_move,
             check: check_square(position),
             delay_ms: None,
+            players: None,
         }
     }
 }

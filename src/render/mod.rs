@@ -218,7 +218,8 @@ impl Renderer {
                 marks: &[],
                 arrows: &[],
             };
-            compose::compose_into(&tiles, &layer, options.players.as_ref(), &mut canvas)?;
+            let players = f.players.as_ref().or(options.players.as_ref());
+            compose::compose_into(&tiles, &layer, players, &mut canvas)?;
             let w = match &mut writer {
                 Some(w) => w,
                 None => writer.insert(gif::GifWriter::new(

@@ -43,6 +43,13 @@ pub enum GameButton {
     DrawClaim,
     /// Add a day to the opponent's correspondence deadline.
     GiveTime,
+    /// Ask to take back one's last move (casual games).
+    Takeback,
+    TakebackAccept,
+    TakebackDecline,
+    /// Offer (first click) or accept (the opponent's click) a rematch of a
+    /// finished game.
+    Rematch,
 }
 
 const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
@@ -51,7 +58,7 @@ const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
     (ChallengeButton::Cancel, "cancel"),
 ];
 
-const GAME_ACTIONS: [(GameButton, &str); 7] = [
+const GAME_ACTIONS: [(GameButton, &str); 11] = [
     (GameButton::Resign, "resign"),
     (GameButton::ResignConfirm, "resign-confirm"),
     (GameButton::DrawOffer, "draw-offer"),
@@ -59,6 +66,10 @@ const GAME_ACTIONS: [(GameButton, &str); 7] = [
     (GameButton::DrawDecline, "draw-decline"),
     (GameButton::DrawClaim, "draw-claim"),
     (GameButton::GiveTime, "give-time"),
+    (GameButton::Takeback, "takeback"),
+    (GameButton::TakebackAccept, "takeback-accept"),
+    (GameButton::TakebackDecline, "takeback-decline"),
+    (GameButton::Rematch, "rematch"),
 ];
 
 impl ButtonAction {
@@ -135,6 +146,16 @@ mod tests {
             ButtonAction::Game {
                 id: 1,
                 action: GameButton::DrawClaim,
+            ButtonAction::Game {
+                id: 3,
+                action: GameButton::TakebackAccept,
+                version: 12,
+            },
+            ButtonAction::Game {
+                id: 5,
+                action: GameButton::Rematch,
+                version: 40,
+            },
                 version: 0,
             },
             ButtonAction::PrivacyForget,

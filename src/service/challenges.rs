@@ -9,7 +9,11 @@ use super::{
     error::{check_length, refuse, refuse_msg, ServiceError},
     Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
-use crate::store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError};
+use crate::{
+    i18n::Lang,
+    store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError},
+    t,
+};
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
 
@@ -143,6 +147,10 @@ impl Service {
             },
             settings.challenge_ttl_ms / 3_600_000
         ));
+        // Its number, for `/accept challenge:ID` when several wait.
+        let lang = self.server_lang(&actor.server).await;
+        text.push(' ');
+        text.push_str(&t!(lang, "features-challenge-number", id = record.id));
         let button = |action, label: &str, style| Button {
             id: ButtonAction::Challenge {
                 id: record.id,
@@ -176,7 +184,7 @@ impl Service {
         ))
     }
 
-    async fn check_pair_limit(
+    pub(super) async fn check_pair_limit(
         &self,
         actor: &Actor,
         other: &str,
@@ -219,16 +227,33 @@ impl Service {
             .pending_challenges_in(&actor.server, &actor.channel)
             .await?;
         let live = pending.iter().filter(|c| c.challenge.expires_ms > now);
-        let found = if mine {
-            live.clone()
-                .find(|c| c.challenge.challenger_id == actor.user)
+        let candidates: Vec<&ChallengeRecord> = if mine {
+            live.filter(|c| c.challenge.challenger_id == actor.user)
+                .collect()
         } else {
-            live.clone()
-                .find(|c| c.challenge.opponent_id.as_deref() == Some(actor.user.as_str()))
-                .or_else(|| live.clone().find(|c| c.challenge.opponent_id.is_none()))
+            let for_me: Vec<&ChallengeRecord> = live
+                .clone()
+                .filter(|c| c.challenge.opponent_id.as_deref() == Some(actor.user.as_str()))
+                .collect();
+            if for_me.is_empty() {
+                live.filter(|c| c.challenge.opponent_id.is_none()).collect()
+            } else {
+                for_me
+            }
         };
-        match found {
-            Some(c) => Ok(c.clone()),
+        if candidates.len() > 1 {
+            // Several wait here: taking the newest silently surprised people.
+            // Several messages in one: put into words here, in the
+            // asker's language.
+            let lang = actor.lang();
+            let mut lines = vec![t!(lang, "features-challenge-several")];
+            for c in &candidates {
+                lines.push(format!("• {}", self.describe_challenge(lang, c).await?));
+            }
+            return refuse(lines.join("\n"));
+        }
+        match candidates.first() {
+            Some(c) => Ok((*c).clone()),
             None if pending.iter().any(|c| c.challenge.expires_ms <= now) => {
                 refuse("That challenge has expired. Send a new one with `/challenge`.")
             }
@@ -312,25 +337,10 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
-        let first_reminder = super::time::next_reminder_at(
-            game.game.deadline_ms,
-            now,
-            &settings.reminder_hours,
-            now,
-        )
-        .filter(|_| {
-            matches!(
-                time_control.canonical.parse::<crate::clock::TimeControl>(),
-                Ok(crate::clock::TimeControl::Correspondence(_))
-            )
-        });
-        self.store()
-            .set_next_reminder(game.id, first_reminder)
-            .await?;
-        let mut game = game;
-        game.state.next_reminder_ms = first_reminder;
+        let game = self.arm_first_reminder(game, &settings, now).await?;
         let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
         let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
+        let lang = self.server_lang(&actor.server).await;
         if settings.threads {
             // The first board, posted in the thread, pings the player to
             // move: the challenger is pinged here only if that is not them.
@@ -355,9 +365,13 @@ impl Service {
                 vec![c.challenger_id.clone()]
             };
             return Ok(Reply {
-                text: format!(
-                    "{} accepted! {white_name} (White) vs {black_name} (Black).",
-                    super::display_name(&actor.name)
+                text: t!(
+                    lang,
+                    "features-challenge-accepted",
+                    name = super::display_name(&actor.name),
+                    id = record.id,
+                    white = white_name.as_str(),
+                    black = black_name.as_str()
                 ),
                 mentions,
                 open_thread: Some(OpenThread {
@@ -369,12 +383,43 @@ impl Service {
         }
         let session = self.load(game).await?;
         let mut reply = self.board_reply(&session, &session.game, None).await?;
-        reply.text = format!(
-            "{} accepted! {white_name} (White) vs {black_name} (Black). {}",
-            super::display_name(&actor.name),
-            reply.text
+        let accepted = t!(
+            lang,
+            "features-challenge-accepted",
+            name = super::display_name(&actor.name),
+            id = record.id,
+            white = white_name.as_str(),
+            black = black_name.as_str()
         );
+        reply.text = format!("{accepted} {}", reply.text);
         Ok(reply)
+    }
+
+    /// Stores the first reminder of a game just created (correspondence
+    /// games only) and returns the game with it.
+    pub(super) async fn arm_first_reminder(
+        &self,
+        mut game: crate::store::GameRecord,
+        settings: &crate::store::ServerSettings,
+        now: i64,
+    ) -> Result<crate::store::GameRecord, ServiceError> {
+        let first_reminder = super::time::next_reminder_at(
+            game.game.deadline_ms,
+            now,
+            &settings.reminder_hours,
+            now,
+        )
+        .filter(|_| {
+            matches!(
+                game.game.time_control.parse::<crate::clock::TimeControl>(),
+                Ok(crate::clock::TimeControl::Correspondence(_))
+            )
+        });
+        self.store()
+            .set_next_reminder(game.id, first_reminder)
+            .await?;
+        game.state.next_reminder_ms = first_reminder;
+        Ok(game)
     }
 
     pub(super) async fn decline(
@@ -397,10 +442,16 @@ impl Service {
             }
         }
         self.close(&record, ChallengeStatus::Declined).await?;
+        let lang = self.server_lang(&actor.server).await;
         Ok(Reply {
-            text: format!(
-                "{} declined the challenge.",
-                super::display_name(&actor.name)
+            text: t!(
+                lang,
+                "features-challenge-declined",
+                name = super::display_name(&actor.name),
+                id = record.id,
+                challenger = self
+                    .name_of(&actor.server, &record.challenge.challenger_id)
+                    .await?
             ),
             mentions: vec![record.challenge.challenger_id.clone()],
             ..Reply::default()
@@ -418,9 +469,13 @@ impl Service {
             return refuse("Only the challenger can cancel a challenge.");
         }
         self.close(&record, ChallengeStatus::Cancelled).await?;
-        Ok(Reply::text(format!(
-            "{} cancelled the challenge.",
-            super::display_name(&actor.name)
+        let lang = self.server_lang(&actor.server).await;
+        let what = self.describe_challenge(lang, &record).await?;
+        Ok(Reply::text(t!(
+            lang,
+            "features-challenge-cancelled",
+            name = super::display_name(&actor.name),
+            challenge = what
         )))
     }
 
@@ -436,6 +491,90 @@ impl Service {
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Pending challenges of `actor`'s channel for autocomplete: the ones
+    /// they may accept or decline (`own == false`) or cancel (`own`), whose
+    /// description contains `partial`, as (label, id). Never fails: anything
+    /// unexpected yields no suggestions.
+    pub async fn challenge_suggestions(
+        &self,
+        actor: &Actor,
+        own: bool,
+        partial: &str,
+        limit: usize,
+    ) -> Vec<(String, i64)> {
+        let now = self.now_ms();
+        let pending = match self
+            .store()
+            .pending_challenges_in(&actor.server, &actor.channel)
+            .await
+        {
+            Ok(pending) => pending,
+            Err(e) => {
+                tracing::warn!(channel = %actor.channel, error = %e, "challenge suggestions failed");
+                return Vec::new();
+            }
+        };
+        let partial = partial.trim().trim_start_matches('#').to_lowercase();
+        let mut out = Vec::new();
+        for c in pending.iter().filter(|c| c.challenge.expires_ms > now) {
+            let mine = c.challenge.challenger_id == actor.user;
+            let for_me = c
+                .challenge
+                .opponent_id
+                .as_deref()
+                .is_none_or(|o| o == actor.user);
+            if (own && !mine) || (!own && (mine || !for_me)) {
+                continue;
+            }
+            let Ok(label) = self.describe_challenge(actor.lang(), c).await else {
+                continue;
+            };
+            if label.to_lowercase().contains(&partial) {
+                out.push((label, c.id));
+            }
+            if out.len() >= limit {
+                break;
+            }
+        }
+        out
+    }
+
+    /// `#7 from alice to bob: rated, 3 days per move` (or `to anyone`).
+    pub(super) async fn describe_challenge(
+        &self,
+        lang: Lang,
+        c: &ChallengeRecord,
+    ) -> Result<String, ServiceError> {
+        let from = self
+            .name_of(&c.challenge.server_id, &c.challenge.challenger_id)
+            .await?;
+        let to = match &c.challenge.opponent_id {
+            Some(id) => self.name_of(&c.challenge.server_id, id).await?,
+            None => t!(lang, "features-challenge-anyone"),
+        };
+        let time = super::play::parse_time_control(&c.challenge.time_control)
+            .map_or_else(|_| c.challenge.time_control.clone(), |t| t.description);
+        Ok(if c.challenge.rated {
+            t!(
+                lang,
+                "features-challenge-line-rated",
+                id = c.id,
+                from = from,
+                to = to,
+                time = time
+            )
+        } else {
+            t!(
+                lang,
+                "features-challenge-line-unrated",
+                id = c.id,
+                from = from,
+                to = to,
+                time = time
+            )
+        })
     }
 
     /// A player's display name on a server (their id if never seen).

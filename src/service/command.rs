@@ -80,6 +80,26 @@ impl DrawAction {
     }
 }
 
+/// What to do about a takeback.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TakebackAction {
+    /// Ask the opponent to let you take back your last move.
+    Request,
+    Accept,
+    Decline,
+}
+
+impl TakebackAction {
+    pub fn from_id(text: &str) -> Option<TakebackAction> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "request" | "ask" => Some(TakebackAction::Request),
+            "accept" => Some(TakebackAction::Accept),
+            "decline" => Some(TakebackAction::Decline),
+            _ => None,
+        }
+    }
+}
+
 /// A setting a moderator changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
@@ -180,6 +200,20 @@ pub enum Command {
     /// latest.
     Analyze {
         game: Option<i64>,
+    },
+    /// Ask to take back your last move in a casual game, or answer the
+    /// opponent's request.
+    Takeback {
+        action: TakebackAction,
+    },
+    /// A game (this channel's newest by default) as an animated GIF.
+    Replay {
+        game: Option<i64>,
+    },
+    /// The asker's own board orientation: White at the bottom (`true`), or
+    /// the side of the player to move (`false`, the default).
+    BoardOrientation {
+        white: bool,
     },
     Help,
     /// A button press, by its custom id.

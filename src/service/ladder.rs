@@ -226,19 +226,57 @@ impl Service {
             } else {
                 "their move"
             };
-            let place = session
-                .record
-                .game
-                .channel_id
-                .clone()
-                .unwrap_or_else(|| "(opening a thread)".to_owned());
+            // `<#id>` links the channel on Discord; the console prints `#name`.
+            let left = match mine {
+                Some(side) => self.time_left(actor.lang(), &session, side),
+                None => String::new(),
+            };
+            let place = match &session.record.game.channel_id {
+                Some(channel) => format!("<#{channel}>"),
+                None => "(opening a thread)".to_owned(),
+            };
             lines.push(format!(
-                "#{} vs {opponent} in {place}: {whose}, move {}",
+                "#{} vs {opponent} in {place}: {whose}, move {}{left}",
                 session.record.id,
                 session.game.plies().len() / 2 + 1
             ));
         }
         Ok(Reply::private(lines.join("\n")))
+    }
+
+    /// ` · 2 d 3 h left` (correspondence: the time the
+    /// player to move has left), ` · your clock 4:32, theirs 5:00` (live);
+    /// empty without a deadline.
+    fn time_left(
+        &self,
+        lang: crate::i18n::Lang,
+        session: &super::session::Session,
+        mine: shakmaty::Color,
+    ) -> String {
+        let now = self.now_ms();
+        let tc: Option<crate::clock::TimeControl> = session.record.game.time_control.parse().ok();
+        if let Some(crate::clock::TimeControl::Live(live)) = tc {
+            let times: Vec<i64> = session.game.plies().iter().map(|p| p.at_ms).collect();
+            let clocks = crate::clock::clocks_after(&live, &times).remaining_at(now);
+            let clock =
+                |c: shakmaty::Color| crate::clock::format_clk(clocks[crate::chess::color_index(c)]);
+            let clocks = crate::t!(
+                lang,
+                "features-games-clocks",
+                mine = clock(mine),
+                theirs = clock(!mine)
+            );
+            return format!(" · {clocks}");
+        }
+        match session.record.state.deadline_ms {
+            Some(deadline) => {
+                // Converted to the reader's units with the rest of the time
+                // words (`human_left`).
+                let left = crate::clock::human_left(deadline - now);
+                format!(" · {}", crate::t!(lang, "features-games-left", left = left))
+            }
+            None => String::new(),
+        }
     }
 
     pub(super) async fn pgn(

@@ -131,6 +131,9 @@ impl Service {
         // by someone with no data has to leave no trace.
         match command {
             Command::PrivacyShow => return self.privacy_show(actor).await,
+            Command::Takeback { action } => self.takeback(actor, action, None).await,
+            Command::Replay { game } => self.replay_gif(actor, game).await,
+            Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
             Command::PrivacyForget { confirmed } => {
                 return self.privacy_forget(actor, confirmed).await
             }
@@ -203,6 +206,14 @@ impl Service {
                     GameButton::DrawDecline => self.draw(actor, DrawAction::Decline, at).await,
                     GameButton::DrawClaim => self.draw(actor, DrawAction::Claim, at).await,
                     GameButton::GiveTime => self.give_time(actor, id).await,
+                    GameButton::Takeback => self.takeback(actor, TakebackAction::Request, at).await,
+                    GameButton::TakebackAccept => {
+                        self.takeback(actor, TakebackAction::Accept, at).await
+                    }
+                    GameButton::TakebackDecline => {
+                        self.takeback(actor, TakebackAction::Decline, at).await
+                    }
+                    GameButton::Rematch => self.rematch(actor, id).await,
                 }
             }
             ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
@@ -239,6 +250,9 @@ fn command_name(command: &Command) -> &'static str {
         Command::Board => "board",
         Command::Resign { .. } => "resign",
         Command::Draw { .. } => "draw",
+        Command::Takeback { .. } => "takeback",
+        Command::Replay { .. } => "replay",
+        Command::BoardOrientation { .. } => "board-orientation",
         Command::Abort => "abort",
         Command::Games => "games",
         Command::Leaderboard { .. } => "leaderboard",

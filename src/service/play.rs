@@ -42,7 +42,7 @@ pub(super) fn parse_time_control(text: &str) -> Result<ParsedTimeControl, Servic
 impl Service {
     /// Finds the game an action is about: the one a button names (checking
     /// that its version is still current), or the channel's active game.
-    async fn target_game(
+    pub(super) async fn target_game(
         &self,
         actor: &Actor,
         at: Option<(i64, i64)>,

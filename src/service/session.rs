@@ -141,6 +141,18 @@ impl Service {
         hints.insert(channel.to_owned(), game_id);
     }
 
+    /// Keeps `game` as the rebuilt game of `game_id` at `version` (after a
+    /// change committed outside [`Service::commit`], e.g. a takeback).
+    pub(super) fn remember_game(&self, game_id: i64, version: i64, game: &Game) {
+        let mut cache = self
+            .inner
+            .sessions
+            .cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        cache.insert(game_id, (version, game.clone()));
+    }
+
     /// The active game of the actor's channel, or a clear refusal.
     pub(super) async fn active_game_here(&self, actor: &Actor) -> Result<GameRecord, ServiceError> {
         if let Some(record) = self.store().active_game_in(&actor.channel).await? {

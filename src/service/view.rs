@@ -2,7 +2,7 @@
 //! time, buttons, the player to mention) and, once a game has ended, its
 //! result with both players' rating changes and new levels.
 
-use shakmaty::{Color, Move, Position, Square};
+use shakmaty::{Color, Move, Square};
 
 use super::{
     buttons::GameButton, error::ServiceError, session::Session, timing::Stage, ButtonStyle, Card,
@@ -14,6 +14,7 @@ use crate::{
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
     store::{GameRecord, PlayerRecord, RatingChangeRecord},
+    t,
 };
 
 impl Service {
@@ -150,8 +151,16 @@ impl Service {
         reply.image = Some(match image {
             Some(image) => image,
             None => {
+                let orientation = board_orientation(game, &players);
                 let frame = self
-                    .board_frame(session, game, tc.as_ref(), [&white, &black], points)
+                    .board_frame(
+                        session,
+                        game,
+                        tc.as_ref(),
+                        [&white, &black],
+                        points,
+                        orientation,
+                    )
                     .await?;
                 self.render_board(frame, image_name(session, game)).await?
             }
@@ -189,6 +198,22 @@ impl Service {
                     ButtonStyle::Primary,
                 ));
             }
+            if !record.game.rated && !game.plies().is_empty() {
+                let lang = self.server_lang(&record.game.server_id).await;
+                reply.buttons.push(button(
+                    GameButton::Takeback,
+                    &t!(lang, "features-button-takeback"),
+                    ButtonStyle::Secondary,
+                ));
+            }
+        } else {
+            let lang = self.server_lang(&record.game.server_id).await;
+            reply.buttons.push(self.game_button(
+                session,
+                GameButton::Rematch,
+                &t!(lang, "features-button-rematch"),
+                ButtonStyle::Primary,
+            ));
         }
         Ok(reply)
     }
@@ -204,7 +229,14 @@ impl Service {
         let ([white, black], points) = names_and_points(&session.record, players, None);
         let tc: Option<TimeControl> = session.record.game.time_control.parse().ok();
         let frame = self
-            .board_frame(session, game, tc.as_ref(), [&white, &black], points)
+            .board_frame(
+                session,
+                game,
+                tc.as_ref(),
+                [&white, &black],
+                points,
+                board_orientation(game, players),
+            )
             .await?;
         Ok((frame, image_name(session, game)))
     }
@@ -241,16 +273,10 @@ impl Service {
         tc: Option<&TimeControl>,
         [white, black]: [&str; 2],
         points: [i64; 2],
+        orientation: Color,
     ) -> Result<Frame, ServiceError> {
         let settings = self.settings_of(session).await?;
         let position = game.position();
-        // The player to move sees the board from their side; a finished game
-        // is shown from White's.
-        let orientation = if game.is_over() {
-            Color::White
-        } else {
-            position.turn()
-        };
         let mut frame = Frame::from_position(position);
         frame.orientation = orientation;
         frame.theme = Theme::by_name(&settings.theme).unwrap_or_default();
@@ -365,13 +391,31 @@ fn names_and_points(
     (names, points)
 }
 
+/// The side at the bottom of a board image: the player to move sees the
+/// board from their side, unless they chose White at the bottom
+/// (`/board-orientation white`); a finished game is shown from White's.
+fn board_orientation(game: &Game, players: &[Option<PlayerRecord>; 2]) -> Color {
+    if game.is_over() {
+        return Color::White;
+    }
+    let turn = game.turn();
+    let pinned = players[color_index(turn)]
+        .as_ref()
+        .is_some_and(|p| p.board_white);
+    if pinned {
+        Color::White
+    } else {
+        turn
+    }
+}
+
 /// The file name of a board image: the game and its ply.
 fn image_name(session: &Session, game: &Game) -> String {
     format!("game-{}-{}.png", session.record.id, game.plies().len())
 }
 
 /// The two squares a move touches, as highlighted (castling: king's from/to).
-fn move_squares(mv: &Move) -> (Square, Square) {
+pub(super) fn move_squares(mv: &Move) -> (Square, Square) {
     match *mv {
         Move::Castle { king, rook } => {
             let to_file = if rook.file() > king.file() {

@@ -5,14 +5,15 @@
 use sqlx::{any::AnyRow, Any, Row, Transaction};
 
 use super::{
-    flag, on_unique_violation, players::rating_change_from_row, GameRecord, GameState, MoveRecord,
-    NewGame, RatingChangeRecord, Store, StoreError,
+    flag, on_unique_violation, players::rating_change_from_row, GameOffers, GameRecord, GameState,
+    MoveRecord, NewGame, RatingChangeRecord, Store, StoreError,
 };
 
 pub(super) const GAME_COLUMNS: &str =
     "id, server_id, home_channel_id, channel_id, white_id, black_id, \
      rated, time_control, initial_fen, result, termination, version, draw_offer, illegal_white, \
-     illegal_black, deadline_ms, bonus_ms, next_reminder_ms, created_ms, ended_ms";
+     illegal_black, deadline_ms, bonus_ms, next_reminder_ms, created_ms, ended_ms, takeback_by, \
+     takeback_version, rematch_by, rematch_game_id";
 
 pub(super) fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
     Ok(GameRecord {
@@ -41,6 +42,17 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
             ended_ms: row.try_get("ended_ms")?,
         },
         version: row.try_get("version")?,
+        offers: GameOffers {
+            takeback: match (
+                row.try_get::<Option<String>, _>("takeback_by")?,
+                row.try_get::<Option<i64>, _>("takeback_version")?,
+            ) {
+                (Some(user), Some(version)) => Some((user, version)),
+                _ => None,
+            },
+            rematch_by: row.try_get("rematch_by")?,
+            rematch_game_id: row.try_get("rematch_game_id")?,
+        },
     })
 }
 
@@ -73,6 +85,7 @@ pub(super) async fn insert_game(
             ..GameState::default()
         },
         version: 0,
+        offers: GameOffers::default(),
     })
 }
 

@@ -21,6 +21,7 @@ mod engine;
 mod games;
 mod group;
 pub mod model;
+mod offers;
 mod play;
 mod players;
 mod privacy;

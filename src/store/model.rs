@@ -56,6 +56,9 @@ pub struct PlayerRecord {
     /// Reminders by direct message (at most one summary a day) instead of
     /// a mention in the game's channel.
     pub notify_dm: bool,
+    /// Boards drawn with White at the bottom for this player, instead of
+    /// from the side of the player to move.
+    pub board_white: bool,
 }
 
 /// Where a challenge stands.
@@ -163,11 +166,47 @@ pub struct GameRecord {
     pub state: GameState,
     /// Bumped by every change; a change names the version it was made on.
     pub version: i64,
+    /// Takeback and rematch requests (not part of [`GameState`]: a move's
+    /// commit does not write them).
+    pub offers: GameOffers,
+}
+
+/// What the players of a game asked each other besides moves.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GameOffers {
+    /// The user who asked to take back their last move, and the version of
+    /// the game the request was made on: it stands only while the game is
+    /// still at that version.
+    pub takeback: Option<(String, i64)>,
+    /// The user who offered a rematch of this finished game.
+    pub rematch_by: Option<String>,
+    /// The game the rematch started, once agreed.
+    pub rematch_game_id: Option<i64>,
+}
+
+/// Taking back the last move or two of a game: the moves after
+/// `keep_plies` go, and the game gets `state`, if it is still at
+/// `expected_version` and `requested_by`'s takeback request still stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakeBack {
+    pub game_id: i64,
+    pub expected_version: i64,
+    pub requested_by: String,
+    pub keep_plies: i64,
+    pub state: GameState,
 }
 
 impl GameRecord {
     pub fn is_active(&self) -> bool {
         self.state.result.is_none()
+    }
+
+    /// Who asked for a takeback that still stands (made on this version).
+    pub fn takeback_by(&self) -> Option<&str> {
+        match &self.offers.takeback {
+            Some((user, version)) if *version == self.version => Some(user),
+            _ => None,
+        }
     }
 }
 

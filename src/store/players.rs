@@ -5,7 +5,8 @@ use sqlx::{any::AnyRow, Row};
 use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, StoreError};
 
 pub(super) const PLAYER_COLUMNS: &str =
-    "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm";
+    "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm, \
+     board_white";
 
 pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, theme, \
      strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
@@ -32,6 +33,7 @@ pub(super) fn player_from_prefixed(
         draws: row.try_get(column("draws").as_str())?,
         losses: row.try_get(column("losses").as_str())?,
         notify_dm: row.try_get::<i64, _>(column("notify_dm").as_str())? != 0,
+        board_white: row.try_get::<i64, _>(column("board_white").as_str())? != 0,
     })
 }
 

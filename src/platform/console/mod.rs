@@ -460,3 +460,15 @@ fn relative(ms: i64) -> String {
     }
     format!("in {}", crate::clock::human_left(ms))
 }
+
+#[cfg(test)]
+mod link_tests {
+    #[test]
+    fn channel_links_read_as_names() {
+        assert_eq!(
+            super::channel_links("#3 in <#alice-vs-bob>: your move"),
+            "#3 in #alice-vs-bob: your move"
+        );
+        assert_eq!(super::channel_links("a <# b> c <#"), "a <# b> c <#");
+    }
+}

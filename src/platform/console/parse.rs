@@ -3,7 +3,7 @@
 //! command options are `name:value` as in Discord; the first option may be
 //! given bare (`alice: /move e4`), and a value may be quoted.
 
-use crate::service::{ColorChoice, Command, DrawAction, Setting, UserRef};
+use crate::service::{ColorChoice, Command, DrawAction, Setting, TakebackAction, UserRef};
 
 /// One console line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +152,9 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "time",
             "threads",
             "theme",
+        "takeback" => &["action"],
+        "replay" => &["game"],
+        "board-orientation" => &["side"],
             "strict_illegal_moves",
             "challenge_hours",
             "rated_per_pair_daily",
@@ -219,17 +222,17 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
         },
         "accept" => Command::Accept {
             challenge: get("challenge")
-                .map(|v| number("challenge", &v))
+                .map(|v| number("challenge", v.trim_start_matches('#')))
                 .transpose()?,
         },
         "decline" => Command::Decline {
             challenge: get("challenge")
-                .map(|v| number("challenge", &v))
+                .map(|v| number("challenge", v.trim_start_matches('#')))
                 .transpose()?,
         },
         "cancel" => Command::Cancel {
             challenge: get("challenge")
-                .map(|v| number("challenge", &v))
+                .map(|v| number("challenge", v.trim_start_matches('#')))
                 .transpose()?,
         },
         "move" => Command::Move {
@@ -357,6 +360,25 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                 "days",
                 &get("days").ok_or("`/vacation` needs `days` (0 ends a vacation)")?,
             )?,
+        },
+        "takeback" => Command::Takeback {
+            action: match get("action") {
+                Some(v) => TakebackAction::from_id(&v)
+                    .ok_or("`action` must be request, accept or decline")?,
+                None => TakebackAction::Request,
+            },
+        },
+        "replay" => Command::Replay {
+            game: get("game")
+                .map(|v| number("game", v.trim_start_matches('#')))
+                .transpose()?,
+        },
+        "board-orientation" => Command::BoardOrientation {
+            white: match get("side").as_deref().map(str::trim) {
+                Some("white") => true,
+                Some("auto") => false,
+                _ => return Err("`/board-orientation` takes `auto` (from the side to move) or `white` (White at the bottom)".to_owned()),
+            },
         },
         _ => return Err(format!("unknown command `/{command}`")),
     })

@@ -2,11 +2,22 @@
 
 use poise::serenity_prelude as serenity;
 
+use std::time::Duration;
+
 use super::{refuse, run, user_option};
 use crate::{
-    platform::discord::{Context, Error},
+    platform::discord::{
+        actor::{actor, Origin},
+        Context, Error,
+    },
     service::{ColorChoice, Command},
 };
+
+/// Discord shows at most 25 autocomplete choices.
+const SUGGESTIONS: usize = 25;
+/// Autocomplete must answer within Discord's 3 s; no suggestions beat a
+/// failed box.
+const SUGGEST_TIMEOUT: Duration = Duration::from_millis(1500);
 
 /// The colour a challenger asks for.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -131,22 +142,85 @@ pub async fn play(
     run(ctx, command).await
 }
 
-/// Accept the challenge waiting for you in this channel.
-#[poise::command(slash_command, guild_only)]
-pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Accept { challenge: None }).await
+/// Pending challenges of this channel, by number, that the asker may
+/// answer (`own == false`) or withdraw (`own`).
+async fn challenge_choices(
+    ctx: Context<'_>,
+    partial: &str,
+    own: bool,
+) -> serenity::CreateAutocompleteResponse {
+    let poise::Context::Application(app) = ctx else {
+        return serenity::CreateAutocompleteResponse::new();
+    };
+    let Some(actor) = actor(Origin::from(app.interaction)) else {
+        return serenity::CreateAutocompleteResponse::new();
+    };
+    let suggestions = ctx
+        .data()
+        .service
+        .challenge_suggestions(&actor, own, partial, SUGGESTIONS);
+    let found = tokio::time::timeout(SUGGEST_TIMEOUT, suggestions)
+        .await
+        .unwrap_or_default();
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        found
+            .into_iter()
+            .map(|(label, id)| {
+                // Discord caps a choice's name at 100 characters.
+                let label: String = label.chars().take(100).collect();
+                serenity::AutocompleteChoice::new(label, id)
+            })
+            .collect(),
+    )
 }
 
-/// Decline the challenge waiting for you in this channel.
-#[poise::command(slash_command, guild_only)]
-pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Decline { challenge: None }).await
+/// Challenges the asker may accept or decline.
+pub async fn complete_answerable(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    challenge_choices(ctx, partial, false).await
 }
 
-/// Withdraw your challenge in this channel.
+/// The asker's own challenges.
+pub async fn complete_own(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    challenge_choices(ctx, partial, true).await
+}
+
+/// Accept a challenge waiting for you in this channel.
 #[poise::command(slash_command, guild_only)]
-pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Cancel { challenge: None }).await
+pub async fn accept(
+    ctx: Context<'_>,
+    #[description = "Which challenge (its number; needed when several wait)"]
+    #[autocomplete = "complete_answerable"]
+    #[min = 1]
+    challenge: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Accept { challenge }).await
+}
+
+/// Decline a challenge waiting for you in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn decline(
+    ctx: Context<'_>,
+    #[description = "Which challenge (its number; needed when several wait)"]
+    #[autocomplete = "complete_answerable"]
+    #[min = 1]
+    challenge: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Decline { challenge }).await
+}
+
+/// Withdraw a challenge of yours in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(
+    ctx: Context<'_>,
+    #[description = "Which challenge (its number; needed when you have several here)"]
+    #[autocomplete = "complete_own"]
+    #[min = 1]
+    challenge: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Cancel { challenge }).await
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! `/games`, `/leaderboard`, `/profile`, `/history`, `/pgn`, `/rating`.
+//! `/games`, `/leaderboard`, `/profile`, `/history`, `/pgn`, `/replay`,
+//! `/rating`.
 
 use poise::serenity_prelude as serenity;
 
@@ -72,6 +73,17 @@ pub async fn analyze(
     game: Option<i64>,
 ) -> Result<(), Error> {
     run(ctx, Command::Analyze { game }).await
+}
+
+/// A game as an animated GIF, move by move.
+#[poise::command(slash_command, guild_only)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "Game number (default: this channel's newest game)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Replay { game }).await
 }
 
 /// What a win, draw or loss against someone would do to your points.

@@ -1,4 +1,5 @@
-//! `/move` (with autocomplete), `/board`, `/resign`, `/draw`, `/abort`.
+//! `/move` (with autocomplete), `/board`, `/resign`, `/draw`, `/abort`,
+//! `/takeback`, `/board-orientation`.
 
 use std::time::Duration;
 
@@ -7,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use super::run;
 use crate::{
     platform::discord::{Context, Error},
-    service::{Command, DrawAction},
+    service::{Command, DrawAction, TakebackAction},
 };
 
 /// Discord shows at most 25 autocomplete choices.
@@ -108,4 +109,50 @@ pub async fn draw(
 #[poise::command(slash_command, guild_only)]
 pub async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Abort).await
+}
+
+/// What to do about a takeback.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum TakebackOption {
+    #[name = "request"]
+    Request,
+    #[name = "accept"]
+    Accept,
+    #[name = "decline"]
+    Decline,
+}
+
+/// Ask to take back your last move (casual games only), or answer a request.
+#[poise::command(slash_command, guild_only)]
+pub async fn takeback(
+    ctx: Context<'_>,
+    #[description = "request (default), or accept / decline your opponent's request"]
+    action: Option<TakebackOption>,
+) -> Result<(), Error> {
+    let action = match action {
+        None | Some(TakebackOption::Request) => TakebackAction::Request,
+        Some(TakebackOption::Accept) => TakebackAction::Accept,
+        Some(TakebackOption::Decline) => TakebackAction::Decline,
+    };
+    run(ctx, Command::Takeback { action }).await
+}
+
+/// Which side is at the bottom of the boards drawn on your move.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SideOption {
+    #[name = "auto"]
+    Auto,
+    #[name = "white"]
+    White,
+}
+
+/// How boards are drawn for you: from your side (auto) or White at the bottom.
+#[poise::command(slash_command, guild_only, rename = "board-orientation")]
+pub async fn board_orientation(
+    ctx: Context<'_>,
+    #[description = "auto: from the side of the player to move; white: White always at the bottom"]
+    side: SideOption,
+) -> Result<(), Error> {
+    let white = matches!(side, SideOption::White);
+    run(ctx, Command::BoardOrientation { white }).await
 }
