@@ -152,9 +152,6 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "time",
             "threads",
             "theme",
-        "takeback" => &["action"],
-        "replay" => &["game"],
-        "board-orientation" => &["side"],
             "strict_illegal_moves",
             "challenge_hours",
             "rated_per_pair_daily",
@@ -167,6 +164,9 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "settings log" => &["page"],
         "privacy" | "privacy show" | "privacy forget" => &[],
         "notify" => &["mode"],
+        "takeback" => &["action"],
+        "replay" => &["game"],
+        "board-orientation" => &["side"],
         _ => return None,
     })
 }
