@@ -146,6 +146,8 @@ mod tests {
             ButtonAction::Game {
                 id: 1,
                 action: GameButton::DrawClaim,
+                version: 0,
+            },
             ButtonAction::Game {
                 id: 3,
                 action: GameButton::TakebackAccept,
@@ -155,8 +157,6 @@ mod tests {
                 id: 5,
                 action: GameButton::Rematch,
                 version: 40,
-            },
-                version: 0,
             },
             ButtonAction::PrivacyForget,
         ] {
