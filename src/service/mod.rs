@@ -20,12 +20,16 @@ mod help;
 mod known;
 mod ladder;
 mod limits;
+mod orientation;
 mod outbox;
 mod play;
 mod privacy;
+mod rematch;
+mod replay;
 pub mod reply;
 mod session;
 mod settings;
+mod takeback;
 mod time;
 pub mod timing;
 mod view;
@@ -131,9 +135,6 @@ impl Service {
         // by someone with no data has to leave no trace.
         match command {
             Command::PrivacyShow => return self.privacy_show(actor).await,
-            Command::Takeback { action } => self.takeback(actor, action, None).await,
-            Command::Replay { game } => self.replay_gif(actor, game).await,
-            Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
             Command::PrivacyForget { confirmed } => {
                 return self.privacy_forget(actor, confirmed).await
             }
@@ -176,6 +177,9 @@ impl Service {
                 self.play_computer(actor, level, color, time).await
             }
             Command::Analyze { game } => self.analyze(actor, game).await,
+            Command::Takeback { action } => self.takeback(actor, action, None).await,
+            Command::Replay { game } => self.replay_gif(actor, game).await,
+            Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
             Command::Help => Ok(help::help()),
             Command::Button { id } => self.button(actor, &id).await,
         }

@@ -70,11 +70,14 @@ impl Service {
                 }
                 // Posted in the game's channel for both: the server's language.
                 let lang = self.server_lang(&actor.server).await;
+                // Buttons carry the position they were shown with (see
+                // `target_game`), not the stored version.
+                let shown_at = super::play::board_position(&session.game);
                 let id = |action| {
                     ButtonAction::Game {
                         id: session.record.id,
                         action,
-                        version,
+                        version: shown_at,
                     }
                     .id()
                 };

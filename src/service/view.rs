@@ -210,6 +210,7 @@ impl Service {
             let lang = self.server_lang(&record.game.server_id).await;
             reply.buttons.push(self.game_button(
                 session,
+                game,
                 GameButton::Rematch,
                 &t!(lang, "features-button-rematch"),
                 ButtonStyle::Primary,
