@@ -114,6 +114,7 @@ def main():
     ap.add_argument("--min-players", type=int, default=6)
     ap.add_argument("--max-players", type=int, default=200)
     ap.add_argument("--report", default=None)
+    ap.add_argument("--keep", default=None, help="folder to keep the TRF of each tournament in")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
@@ -130,6 +131,10 @@ def main():
                 sys.exit(2)
             with open(os.path.join(tmp, "t.trf")) as f:
                 trf = f.read()
+            if args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+                with open(os.path.join(args.keep, f"t{k}.trf"), "w") as f:
+                    f.write(trf)
             result = check_trf(trf)
             for rd in result["rounds"]:
                 rounds_total += 1
