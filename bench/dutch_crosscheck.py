@@ -52,9 +52,12 @@ def write_trf(path, n, total, ratings, rounds):
         f.write("\n".join(lines) + "\n")
 
 
+BUDGET = []
+
+
 def pair(chessbot, path):
     out = subprocess.run(
-        [chessbot, "pairing", "--dutch", path, "-p"],
+        [chessbot, "pairing", "--dutch", path, "-p"] + BUDGET,
         capture_output=True, text=True, check=False,
     )
     if out.returncode != 0:
@@ -115,7 +118,10 @@ def main():
     ap.add_argument("--max-players", type=int, default=200)
     ap.add_argument("--report", default=None)
     ap.add_argument("--keep", default=None, help="folder to keep the TRF of each tournament in")
+    ap.add_argument("--budget", type=int, default=None, help="chessbot's --budget")
     args = ap.parse_args()
+    if args.budget:
+        BUDGET.extend(["--budget", str(args.budget)])
 
     rng = random.Random(args.seed)
     rounds_total = rounds_same = 0

@@ -17,7 +17,11 @@ fn main() {
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    let sizes = if sizes.is_empty() { vec![50, 200, 1000] } else { sizes };
+    let sizes = if sizes.is_empty() {
+        vec![50, 200, 1000]
+    } else {
+        sizes
+    };
     println!("players  round  boards  time (ms)");
     for n in sizes {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(u64::from(n));

@@ -59,5 +59,8 @@ fn random_tournaments_agree_with_the_oracle() {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no summary in: {stdout}"));
     eprintln!("{stdout}");
-    assert!(pct >= MIN_AGREEMENT, "agreement {pct}% < {MIN_AGREEMENT}%: {stdout}");
+    assert!(
+        pct >= MIN_AGREEMENT,
+        "agreement {pct}% < {MIN_AGREEMENT}%: {stdout}"
+    );
 }

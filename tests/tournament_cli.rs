@@ -52,9 +52,18 @@ fn pairs_round_one_in_the_javafo_format() {
 
     // The same to a file.
     let out_file = dir.path().join("pairs.txt");
-    let (code, _, err) = chessbot(&["pairing", "--dutch", &file, "-p", out_file.to_str().unwrap()]);
+    let (code, _, err) = chessbot(&[
+        "pairing",
+        "--dutch",
+        &file,
+        "-p",
+        out_file.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(std::fs::read_to_string(&out_file).unwrap(), "3\n1 3\n4 2\n5 0\n");
+    assert_eq!(
+        std::fs::read_to_string(&out_file).unwrap(),
+        "3\n1 3\n4 2\n5 0\n"
+    );
 }
 
 #[test]
@@ -75,7 +84,10 @@ fn pairs_the_next_round_respecting_entered_absences_and_checks_history() {
     assert_eq!(code, 0, "{err}");
     let pairs: Vec<&str> = out.lines().collect();
     assert_eq!(pairs[0], "2", "{out}");
-    assert!(!out.lines().skip(1).any(|l| l.split(' ').any(|x| x == "4")), "{out}");
+    assert!(
+        !out.lines().skip(1).any(|l| l.split(' ').any(|x| x == "4")),
+        "{out}"
+    );
     // 1 and 5 (1 point) meet, 1 taking Black after his White (E.1); 2 (½)
     // floats down to 3 (0); both had Black, so the higher ranked 2 gets
     // his White (E.4).
@@ -114,10 +126,19 @@ fn malformed_input_names_the_line_and_exits_2_without_output() {
     ];
     let file = write(dir.path(), "bad.trf", &lines);
     let out_file = dir.path().join("pairs.txt");
-    let (code, out, err) = chessbot(&["pairing", "--dutch", &file, "-p", out_file.to_str().unwrap()]);
+    let (code, out, err) = chessbot(&[
+        "pairing",
+        "--dutch",
+        &file,
+        "-p",
+        out_file.to_str().unwrap(),
+    ]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
-    assert!(err.contains("line 3") && err.contains("colour \"x\""), "{err}");
+    assert!(
+        err.contains("line 3") && err.contains("colour \"x\""),
+        "{err}"
+    );
     assert!(!out_file.exists(), "nothing written on bad input");
 
     // A round that cannot be paired: two players who already met.
@@ -128,7 +149,10 @@ fn malformed_input_names_the_line_and_exits_2_without_output() {
     let file = write(dir.path(), "stuck.trf", &lines);
     let (code, _, err) = chessbot(&["pairing", "--dutch", &file, "-p"]);
     assert_eq!(code, 2);
-    assert!(err.contains("round 2") && err.contains("cannot be paired"), "{err}");
+    assert!(
+        err.contains("round 2") && err.contains("cannot be paired"),
+        "{err}"
+    );
 
     let (code, _, err) = chessbot(&["pairing", "--dutch", "/nonexistent/x.trf", "-p"]);
     assert_eq!(code, 2, "{err}");
@@ -141,7 +165,10 @@ fn malformed_input_names_the_line_and_exits_2_without_output() {
 fn berger_table_and_standings() {
     let (code, out, _) = chessbot(&["pairing", "--berger", "4"]);
     assert_eq!(code, 0);
-    assert_eq!(out, "Round  1: 1-4  2-3\nRound  2: 4-3  1-2\nRound  3: 2-4  3-1\n");
+    assert_eq!(
+        out,
+        "Round  1: 1-4  2-3\nRound  2: 4-3  1-2\nRound  3: 2-4  3-1\n"
+    );
     let (_, out, _) = chessbot(&["pairing", "--berger", "3", "--double"]);
     assert_eq!(out.lines().count(), 6);
     assert!(out.contains("1-bye"), "{out}");
@@ -160,9 +187,18 @@ fn berger_table_and_standings() {
     // D 0 + A 1.5 = 1.5: Alpha ahead.
     let rows: Vec<&str> = out.lines().collect();
     assert!(rows[0].contains("BH") && rows[0].contains("SB"), "{out}");
-    assert!(rows[1].contains("Alpha") && rows[1].trim_start().starts_with('1'), "{out}");
-    assert!(rows[2].contains("Bravo") && rows[2].trim_start().starts_with('2'), "{out}");
+    assert!(
+        rows[1].contains("Alpha") && rows[1].trim_start().starts_with('1'),
+        "{out}"
+    );
+    assert!(
+        rows[2].contains("Bravo") && rows[2].trim_start().starts_with('2'),
+        "{out}"
+    );
     let (_, out, _) = chessbot(&["standings", &file]);
     let rows: Vec<&str> = out.lines().collect();
-    assert!(rows[2].trim_start().starts_with('1'), "shared place without tie-breaks: {out}");
+    assert!(
+        rows[2].trim_start().starts_with('1'),
+        "shared place without tie-breaks: {out}"
+    );
 }

@@ -119,12 +119,18 @@ mod tests {
     use super::*;
 
     fn show(rounds: &[Vec<Pair>]) -> Vec<String> {
-        render(rounds).lines().map(|l| l[10..].to_string()).collect()
+        render(rounds)
+            .lines()
+            .map(|l| l[10..].to_string())
+            .collect()
     }
 
     #[test]
     fn four_and_six_players_match_the_fide_tables() {
-        assert_eq!(show(&berger(4, false)), ["1-4  2-3", "4-3  1-2", "2-4  3-1"]);
+        assert_eq!(
+            show(&berger(4, false)),
+            ["1-4  2-3", "4-3  1-2", "2-4  3-1"]
+        );
         assert_eq!(
             show(&berger(6, false)),
             [
@@ -179,7 +185,10 @@ mod tests {
                 assert_eq!(met.len() as u32, n * (n - 1) / 2);
                 assert!(met.values().all(|&c| c == cycles));
                 if double {
-                    assert!(whites.iter().all(|&w| w == 0), "double cycle balances colours");
+                    assert!(
+                        whites.iter().all(|&w| w == 0),
+                        "double cycle balances colours"
+                    );
                 } else {
                     assert!(whites.iter().all(|&w| w.abs() <= 1));
                 }
@@ -192,7 +201,13 @@ mod tests {
         let rounds = berger(5, false);
         assert_eq!(rounds.len(), 5);
         // Round 1 of the 6-table: 1-6 becomes a bye for player 1.
-        assert_eq!(rounds[0].last(), Some(&Pair { white: 1, black: None }));
+        assert_eq!(
+            rounds[0].last(),
+            Some(&Pair {
+                white: 1,
+                black: None
+            })
+        );
     }
 
     #[test]

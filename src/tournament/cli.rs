@@ -99,7 +99,9 @@ fn read(path: &PathBuf) -> Result<Tournament, CliError> {
 pub fn pairing(args: &PairingArgs) -> Result<Done, CliError> {
     if let Some(n) = args.berger {
         if n < 2 {
-            return Err(CliError::BadInput("--berger needs at least 2 players".into()));
+            return Err(CliError::BadInput(
+                "--berger needs at least 2 players".into(),
+            ));
         }
         return Ok(Done {
             text: berger::render(&berger::berger(n, args.double)),
@@ -119,7 +121,9 @@ pub fn pairing(args: &PairingArgs) -> Result<Done, CliError> {
         return Ok(check(&t, opts));
     }
     let Some(out) = &args.pair else {
-        return Err(CliError::BadInput("--dutch needs -p (pair) or -c (check)".into()));
+        return Err(CliError::BadInput(
+            "--dutch needs -p (pair) or -c (check)".into(),
+        ));
     };
     let round = t.paired_rounds() + 1;
     if let Some(total) = t.total_rounds {

@@ -127,10 +127,9 @@ impl Match {
                 a_colour: alternate(played + 1),
             };
         }
-        if played <= regular && blocks.contains(&played) || played > regular {
-            if sa != sb {
-                return Next::Winner(if sa > sb { self.a } else { self.b });
-            }
+        let block_complete = played > regular || blocks.contains(&played);
+        if block_complete && sa != sb {
+            return Next::Winner(if sa > sb { self.a } else { self.b });
         }
         if played < regular {
             return Next::Game {
@@ -191,21 +190,51 @@ mod tests {
 
     #[test]
     fn colours_by_lot_then_alternating() {
-        assert_eq!(m(2, &[]).next(), Next::Game { game: 1, a_colour: Colour::Black });
-        assert_eq!(m(2, &[5]).next(), Next::Game { game: 2, a_colour: Colour::White });
+        assert_eq!(
+            m(2, &[]).next(),
+            Next::Game {
+                game: 1,
+                a_colour: Colour::Black
+            }
+        );
+        assert_eq!(
+            m(2, &[5]).next(),
+            Next::Game {
+                game: 2,
+                a_colour: Colour::White
+            }
+        );
     }
 
     #[test]
     fn tie_goes_to_a_pair_then_sudden_death() {
         assert_eq!(m(2, &[10, 5]).next(), Next::Winner(1));
-        assert_eq!(m(2, &[5, 5]).next(), Next::Game { game: 3, a_colour: Colour::Black });
+        assert_eq!(
+            m(2, &[5, 5]).next(),
+            Next::Game {
+                game: 3,
+                a_colour: Colour::Black
+            }
+        );
         // One game of the decider pair played: finish the pair even if ahead.
-        assert_eq!(m(2, &[5, 5, 10]).next(), Next::Game { game: 4, a_colour: Colour::White });
+        assert_eq!(
+            m(2, &[5, 5, 10]).next(),
+            Next::Game {
+                game: 4,
+                a_colour: Colour::White
+            }
+        );
         assert_eq!(m(2, &[5, 5, 10, 5]).next(), Next::Winner(1));
         assert_eq!(m(2, &[5, 5, 5, 5]).next(), Next::DrawColours { game: 5 });
         let mut x = m(2, &[5, 5, 5, 5]);
         x.sudden_death_colours.push(Colour::White);
-        assert_eq!(x.next(), Next::Game { game: 5, a_colour: Colour::White });
+        assert_eq!(
+            x.next(),
+            Next::Game {
+                game: 5,
+                a_colour: Colour::White
+            }
+        );
         x.results.push(0);
         assert_eq!(x.next(), Next::Winner(2));
     }
@@ -213,7 +242,10 @@ mod tests {
     #[test]
     fn single_game_match_without_decider_can_stay_tied() {
         let mut x = m(1, &[5]);
-        x.decider = Decider { extra_pairs: 0, sudden_death: false };
+        x.decider = Decider {
+            extra_pairs: 0,
+            sudden_death: false,
+        };
         assert_eq!(x.next(), Next::Tied);
     }
 }

@@ -300,7 +300,8 @@ mod tests {
     fn scores_and_shared_places_without_tiebreaks() {
         let rows = standings(&sample(), &[]);
         // B 2.5, C 2, A 1.5, D 0.
-        let got: Vec<(usize, u32, Score)> = rows.iter().map(|r| (r.place, r.pno, r.score)).collect();
+        let got: Vec<(usize, u32, Score)> =
+            rows.iter().map(|r| (r.place, r.pno, r.score)).collect();
         assert_eq!(got, vec![(1, 2, 25), (2, 3, 20), (3, 1, 15), (4, 4, 0)]);
     }
 
@@ -355,7 +356,10 @@ mod tests {
 
     #[test]
     fn unknown_tiebreak_is_refused_by_name() {
-        let e = "sb,foo".split(',').map(str::parse::<TieBreak>).find_map(Result::err);
+        let e = "sb,foo"
+            .split(',')
+            .map(str::parse::<TieBreak>)
+            .find_map(Result::err);
         assert!(e.unwrap().contains("\"foo\""));
     }
 }

@@ -37,7 +37,11 @@ pub fn boards(home: &Team, away: &Team) -> Vec<Board> {
         .map(|(i, (h, a))| Board {
             number: i + 1,
             home_player: h.clone(),
-            home_colour: if i % 2 == 0 { Colour::White } else { Colour::Black },
+            home_colour: if i % 2 == 0 {
+                Colour::White
+            } else {
+                Colour::Black
+            },
             away_player: a.clone(),
         })
         .collect()
@@ -101,7 +105,10 @@ mod tests {
     fn colours_alternate_by_board() {
         let b = boards(&team("A", 4), &team("B", 4));
         let colours: Vec<Colour> = b.iter().map(|x| x.home_colour).collect();
-        assert_eq!(colours, [Colour::White, Colour::Black, Colour::White, Colour::Black]);
+        assert_eq!(
+            colours,
+            [Colour::White, Colour::Black, Colour::White, Colour::Black]
+        );
         assert_eq!(b[2].home_player, "A3");
         assert_eq!(b[2].away_player, "B3");
     }

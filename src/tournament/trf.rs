@@ -120,8 +120,9 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "BBW" | "BBD" | "BBU" => {
-                let v = parse_points(rest)
-                    .ok_or_else(|| err(n, format!("{code}: \"{rest}\" is not a number of points")))?;
+                let v = parse_points(rest).ok_or_else(|| {
+                    err(n, format!("{code}: \"{rest}\" is not a number of points"))
+                })?;
                 match code {
                     "BBW" => {
                         t.scoring.win = v;
@@ -154,9 +155,12 @@ fn parse_player(
     lines_of: &mut HashMap<Pno, usize>,
 ) -> Result<(), TrfError> {
     let pno_text = cols(line, 4, 8).trim();
-    let pno: Pno = pno_text
-        .parse()
-        .map_err(|_| err(n, format!("pairing number \"{pno_text}\" (columns 5-8) is not a number")))?;
+    let pno: Pno = pno_text.parse().map_err(|_| {
+        err(
+            n,
+            format!("pairing number \"{pno_text}\" (columns 5-8) is not a number"),
+        )
+    })?;
     if pno == 0 {
         return Err(err(n, "pairing number 0 (columns 5-8)"));
     }
@@ -167,9 +171,12 @@ fn parse_player(
     let rating = if rating_text.is_empty() {
         0
     } else {
-        rating_text
-            .parse()
-            .map_err(|_| err(n, format!("rating \"{rating_text}\" (columns 49-52) is not a number")))?
+        rating_text.parse().map_err(|_| {
+            err(
+                n,
+                format!("rating \"{rating_text}\" (columns 49-52) is not a number"),
+            )
+        })?
     };
     let mut p = Player {
         pno,
@@ -196,7 +203,10 @@ fn parse_player(
                 None
             } else {
                 Some(opp.parse::<Pno>().map_err(|_| {
-                    err(n, format!("round {round}: opponent \"{opp}\" is not a pairing number"))
+                    err(
+                        n,
+                        format!("round {round}: opponent \"{opp}\" is not a pairing number"),
+                    )
                 })?)
             };
             let colour = match colour {
@@ -204,14 +214,20 @@ fn parse_player(
                 "b" | "B" => Some(Colour::Black),
                 "-" | " " | "" => None,
                 other => {
-                    return Err(err(n, format!("round {round}: colour \"{other}\" is not w, b or -")))
+                    return Err(err(
+                        n,
+                        format!("round {round}: colour \"{other}\" is not w, b or -"),
+                    ))
                 }
             };
             let rc = result.chars().next().unwrap_or(' ');
             let outcome = match (rc, opponent) {
                 (' ', None) => None,
                 (' ', Some(_)) => {
-                    return Err(err(n, format!("round {round}: a pairing without a result code")))
+                    return Err(err(
+                        n,
+                        format!("round {round}: a pairing without a result code"),
+                    ))
                 }
                 // With no opponent, a win code is a full-point bye, a loss
                 // code an absence (TRF practice of older programs).
@@ -231,10 +247,16 @@ fn parse_player(
                     if opponent.is_some()
                         && matches!(
                             o,
-                            Outcome::PairingBye | Outcome::HalfBye | Outcome::FullBye | Outcome::ZeroBye
+                            Outcome::PairingBye
+                                | Outcome::HalfBye
+                                | Outcome::FullBye
+                                | Outcome::ZeroBye
                         )
                     {
-                        return Err(err(n, format!("round {round}: a bye code with an opponent")));
+                        return Err(err(
+                            n,
+                            format!("round {round}: a bye code with an opponent"),
+                        ));
                     }
                     p.rounds.push(Some(Entry {
                         opponent,
@@ -264,10 +286,16 @@ fn validate(t: &Tournament, lines_of: &HashMap<Pno, usize>) -> Result<(), TrfErr
             let Some(o) = e.opponent else { continue };
             let round = i + 1;
             if o == p.pno {
-                return Err(err(n, format!("round {round}: player {o} paired with himself")));
+                return Err(err(
+                    n,
+                    format!("round {round}: player {o} paired with himself"),
+                ));
             }
             let Some(op) = t.player(o) else {
-                return Err(err(n, format!("round {round}: opponent {o} is not a player")));
+                return Err(err(
+                    n,
+                    format!("round {round}: opponent {o} is not a player"),
+                ));
             };
             let back = op.rounds.get(i).copied().flatten();
             let ok = back.is_some_and(|b| {
@@ -347,7 +375,11 @@ pub fn write(t: &Tournament) -> String {
             clip(&p.sex, 1),
             clip(&p.title, 3),
             clip(&p.name, 33),
-            if p.rating > 0 { p.rating.to_string() } else { String::new() },
+            if p.rating > 0 {
+                p.rating.to_string()
+            } else {
+                String::new()
+            },
             clip(&p.federation, 3),
             clip(&p.fide_id, 11),
             clip(&p.birth, 10),
@@ -415,7 +447,10 @@ XXC white1
             t.players[0].rounds[0],
             Some(Entry::game(2, Colour::White, Outcome::Win))
         );
-        assert_eq!(t.players[2].rounds[0], Some(Entry::bye(Outcome::PairingBye)));
+        assert_eq!(
+            t.players[2].rounds[0],
+            Some(Entry::bye(Outcome::PairingBye))
+        );
     }
 
     #[test]

@@ -177,6 +177,18 @@ fn sub(a: &mut Tail, b: &Tail) {
     }
 }
 
+/// The best candidate so far: its value, pairs and downfloaters.
+type Candidate = (Quality, Vec<(usize, usize)>, Vec<usize>);
+
+/// What stays fixed while the transpositions of one S1/S2 split are tried.
+struct Fixed<'x> {
+    s1: &'x [usize],
+    s2: &'x [usize],
+    limbo: &'x [usize],
+    unpaired: usize,
+    psd: &'x [Score],
+}
+
 /// The outcome of pairing a bracket.
 #[derive(Debug, Clone)]
 pub struct BracketPairing {
@@ -195,7 +207,8 @@ pub struct Search<'c, 'a> {
     next: Vec<usize>,
     feasible: HashMap<Vec<usize>, bool>,
     next_cache: HashMap<Vec<usize>, usize>,
-    best: Option<(Quality, Vec<(usize, usize)>, Vec<usize>)>,
+    costs: HashMap<(usize, usize), Tail>,
+    best: Option<Candidate>,
     ideal: Quality,
     steps: usize,
     done: bool,
@@ -217,7 +230,11 @@ impl<'c, 'a> Search<'c, 'a> {
         let ideal = Quality {
             unpaired: f,
             psd: vec![lowest; f],
-            next_unpaired: if next.is_empty() { 0 } else { (f + next.len()) % 2 },
+            next_unpaired: if next.is_empty() {
+                0
+            } else {
+                (f + next.len()) % 2
+            },
             tail: colour_bound(ctx, bracket, max_pairs),
         };
         let mut s = Search {
@@ -226,6 +243,7 @@ impl<'c, 'a> Search<'c, 'a> {
             next,
             feasible: HashMap::new(),
             next_cache: HashMap::new(),
+            costs: HashMap::new(),
             best: None,
             ideal,
             steps: 0,
@@ -235,7 +253,8 @@ impl<'c, 'a> Search<'c, 'a> {
         let mut pairs = Vec::new();
         let mut limbo = Vec::new();
         s.mdp_stage(bracket, mdps, 0, &mut used, &mut pairs, &mut limbo, [0; 12]);
-        s.best.map(|(_, pairs, floaters)| BracketPairing { pairs, floaters })
+        s.best
+            .map(|(_, pairs, floaters)| BracketPairing { pairs, floaters })
     }
 
     fn tick(&mut self) -> bool {
@@ -406,61 +425,87 @@ impl<'c, 'a> Search<'c, 'a> {
         // all residents have one score, so their PSD is known already.
         let mut psd: Vec<Score> = limbo.iter().map(|&x| self.ctx.ps[x].score).collect();
         if let Some(&x) = s2.first() {
-            psd.extend(std::iter::repeat_n(self.ctx.ps[x].score, s2.len() - s1.len()));
+            psd.extend(std::iter::repeat_n(
+                self.ctx.ps[x].score,
+                s2.len() - s1.len(),
+            ));
         }
         psd.sort_unstable_by(|a, b| b.cmp(a));
-        let head = Quality {
-            unpaired: limbo.len() + s2.len() - s1.len(),
-            psd,
-            next_unpaired: 0,
-            tail,
-        };
+        let unpaired = limbo.len() + s2.len() - s1.len();
         let mut used = vec![false; s2.len()];
-        self.transpose(s1, s2, 0, &mut used, pairs, limbo, head);
+        let fixed = Fixed {
+            s1,
+            s2,
+            limbo,
+            unpaired,
+            psd: &psd,
+        };
+        self.transpose(&fixed, 0, &mut used, pairs, tail);
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn transpose(
         &mut self,
-        s1: &[usize],
-        s2: &[usize],
+        fx: &Fixed,
         k: usize,
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
-        limbo: &[usize],
-        mut head: Quality,
+        mut tail: Tail,
     ) {
         if self.done || self.tick() {
             return;
         }
         if let Some((bq, _, _)) = &self.best {
-            if &head >= bq {
-                return; // Costs only grow: this branch cannot win.
+            // Costs only grow: a branch already no better than the best
+            // cannot win (the next bracket's count is at least 0).
+            let prefix = (fx.unpaired, fx.psd).cmp(&(bq.unpaired, bq.psd.as_slice()));
+            let cut = match prefix {
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Greater => true,
+                std::cmp::Ordering::Equal => (0, tail) >= (bq.next_unpaired, bq.tail),
+            };
+            if cut {
+                return;
             }
         }
-        if k == s1.len() {
-            self.leaf(s2, used, pairs, limbo, head);
+        if k == fx.s1.len() {
+            let head = Quality {
+                unpaired: fx.unpaired,
+                psd: fx.psd.to_vec(),
+                next_unpaired: 0,
+                tail,
+            };
+            self.leaf(fx.s2, used, pairs, fx.limbo, head);
             return;
         }
-        let x = s1[k];
-        for j in 0..s2.len() {
-            let y = s2[j];
+        let x = fx.s1[k];
+        for j in 0..fx.s2.len() {
+            let y = fx.s2[j];
             if used[j] || !self.ctx.compat[x][y] {
                 continue;
             }
             let (a, b) = if x < y { (x, y) } else { (y, x) };
-            let cost = pair_cost(self.ctx, a, b);
+            let cost = self.cost(a, b);
             used[j] = true;
             pairs.push((a, b));
-            add(&mut head.tail, &cost);
-            self.transpose(s1, s2, k + 1, used, pairs, limbo, head.clone());
-            sub(&mut head.tail, &cost);
+            add(&mut tail, &cost);
+            self.transpose(fx, k + 1, used, pairs, tail);
+            sub(&mut tail, &cost);
             pairs.pop();
             used[j] = false;
             if self.done {
                 return;
             }
         }
+    }
+
+    /// [`pair_cost`], computed once per pair.
+    fn cost(&mut self, a: usize, b: usize) -> Tail {
+        if let Some(t) = self.costs.get(&(a, b)) {
+            return *t;
+        }
+        let t = pair_cost(self.ctx, a, b);
+        self.costs.insert((a, b), t);
+        t
     }
 
     /// A complete candidate: check completion (C.4), finish its value.
@@ -519,7 +564,12 @@ impl<'c, 'a> Search<'c, 'a> {
 
 /// S1 and S2 after exchanging S1 positions `out1` with S2 positions `out2`,
 /// each re-sorted in pairing order.
-fn exchange(s1: &[usize], s2: &[usize], out1: &[usize], out2: &[usize]) -> (Vec<usize>, Vec<usize>) {
+fn exchange(
+    s1: &[usize],
+    s2: &[usize],
+    out1: &[usize],
+    out2: &[usize],
+) -> (Vec<usize>, Vec<usize>) {
     let mut x1: Vec<usize> = (0..s1.len())
         .filter(|i| !out1.contains(i))
         .map(|i| s1[i])

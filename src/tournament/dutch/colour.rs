@@ -20,10 +20,18 @@ pub fn allocate(a: &PlayerState, b: &PlayerState, a_higher: bool, initial: Colou
         // E.2: grant the stronger preference; when both are absolute
         // (topscorers, C.3 exception) the wider colour difference wins.
         if a.strength != b.strength {
-            return if a.strength > b.strength { pa } else { pa.invert() };
+            return if a.strength > b.strength {
+                pa
+            } else {
+                pa.invert()
+            };
         }
         if a.strength == Strength::Absolute && a.cd.abs() != b.cd.abs() {
-            return if a.cd.abs() > b.cd.abs() { pa } else { pa.invert() };
+            return if a.cd.abs() > b.cd.abs() {
+                pa
+            } else {
+                pa.invert()
+            };
         }
         // E.3: alternate the colours to the most recent round in which one
         // had white and the other black (games played, latest first).

@@ -48,10 +48,8 @@ pub fn available(t: &Tournament, round: u32) -> Vec<Pno> {
 pub fn pair_round(t: &Tournament, round: u32, opts: Options) -> Result<Vec<Pair>, PairingError> {
     let states = state::states(t, round);
     let avail = available(t, round);
-    let mut ps: Vec<&state::PlayerState> = states
-        .iter()
-        .filter(|s| avail.contains(&s.pno))
-        .collect();
+    let mut ps: Vec<&state::PlayerState> =
+        states.iter().filter(|s| avail.contains(&s.pno)).collect();
     // A.2: order by score, then pairing number.
     ps.sort_by(|a, b| b.score.cmp(&a.score).then(a.pno.cmp(&b.pno)));
     let n = ps.len();
@@ -82,7 +80,9 @@ pub fn pair_round(t: &Tournament, round: u32, opts: Options) -> Result<Vec<Pair>
         let mut bracket = mdps.clone();
         bracket.extend(from..to);
         let lower: Vec<usize> = (to..n).collect();
-        let next: Vec<usize> = groups.get(g + 1).map_or(Vec::new(), |&(a, b)| (a..b).collect());
+        let next: Vec<usize> = groups
+            .get(g + 1)
+            .map_or(Vec::new(), |&(a, b)| (a..b).collect());
         let found = Search::pair(&ctx, &bracket, mdps.len(), lower, next).ok_or_else(|| {
             PairingError::Impossible(format!(
                 "the bracket of score {} found no pairing within the search budget",
@@ -100,7 +100,10 @@ pub fn pair_round(t: &Tournament, round: u32, opts: Options) -> Result<Vec<Pair>
     }
     let score_of = |i: usize| ctx.ps[i].score;
     pairs.sort_by(|&(a1, b1), &(a2, b2)| {
-        let (hi1, hi2) = (score_of(a1).max(score_of(b1)), score_of(a2).max(score_of(b2)));
+        let (hi1, hi2) = (
+            score_of(a1).max(score_of(b1)),
+            score_of(a2).max(score_of(b2)),
+        );
         hi2.cmp(&hi1)
             .then((score_of(a2) + score_of(b2)).cmp(&(score_of(a1) + score_of(b1))))
             .then(a1.min(b1).cmp(&a2.min(b2)))

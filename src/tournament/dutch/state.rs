@@ -65,10 +65,8 @@ impl PlayerState {
 /// entries of rounds `1..round`.
 pub fn states(t: &Tournament, round: u32) -> Vec<PlayerState> {
     let played = round.saturating_sub(1);
-    let score_before = |pno: Pno, r: u32| -> Score {
-        t.player(pno)
-            .map_or(0, |p| p.score_after(&t.scoring, r))
-    };
+    let score_before =
+        |pno: Pno, r: u32| -> Score { t.player(pno).map_or(0, |p| p.score_after(&t.scoring, r)) };
     // A.7: topscorers exist only when pairing the last round.
     let last_round = t.total_rounds.is_some_and(|n| round >= n);
     let max_point = t.scoring.win.max(t.scoring.draw);
@@ -150,7 +148,11 @@ fn preference(s: &PlayerState) -> (Option<Colour>, Strength) {
         return (None, Strength::None);
     };
     if s.cd < -1 || s.cd > 1 {
-        let c = if s.cd < -1 { Colour::White } else { Colour::Black };
+        let c = if s.cd < -1 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         return (Some(c), Strength::Absolute);
     }
     if let Some(c) = s.twice() {

@@ -81,7 +81,11 @@ fn round_two_pairs_by_score_and_alternates_colours() {
     play(
         &mut t,
         1,
-        &[(1, 4, Outcome::Win), (5, 2, Outcome::Loss), (3, 6, Outcome::Draw)],
+        &[
+            (1, 4, Outcome::Win),
+            (5, 2, Outcome::Loss),
+            (3, 6, Outcome::Draw),
+        ],
     );
     // Scoregroups: {1, 2} 1 pt, {3, 6} ½, {4, 5} 0. 1 and 2 each want the
     // other colour than last time: 1 had White → Black, 2 had Black → White.
@@ -95,17 +99,36 @@ fn round_two_pairs_by_score_and_alternates_colours() {
 #[test]
 fn no_rematch_and_at_most_one_pab() {
     let mut t = tournament(3, 3);
-    play(&mut t, 1, &[(1, 3, Outcome::Win), (2, 0, Outcome::PairingBye)]);
+    play(
+        &mut t,
+        1,
+        &[(1, 3, Outcome::Win), (2, 0, Outcome::PairingBye)],
+    );
     // 2 (1 pt, had the PAB) and 1 (1 pt) meet; 3 gets the PAB.
     let got = pair(&t, 2);
     assert_eq!(got.len(), 2);
-    assert!(got.contains(&Pair { white: 3, black: None }));
-    play(&mut t, 2, &[(2, 1, Outcome::Draw), (3, 0, Outcome::PairingBye)]);
+    assert!(got.contains(&Pair {
+        white: 3,
+        black: None
+    }));
+    play(
+        &mut t,
+        2,
+        &[(2, 1, Outcome::Draw), (3, 0, Outcome::PairingBye)],
+    );
     // Round 3: 2 and 3 have not met, 1 has met both; 1 must take the PAB
     // (the others have had theirs).
     let got = pair(&t, 3);
-    assert!(got.contains(&Pair { white: 1, black: None }), "{got:?}");
-    assert!(got.iter().any(|p| p.black.is_some() && [p.white, p.black.unwrap()].contains(&2)));
+    assert!(
+        got.contains(&Pair {
+            white: 1,
+            black: None
+        }),
+        "{got:?}"
+    );
+    assert!(got
+        .iter()
+        .any(|p| p.black.is_some() && [p.white, p.black.unwrap()].contains(&2)));
 }
 
 #[test]
@@ -124,19 +147,33 @@ fn absolute_colour_preferences_do_not_meet_except_topscorers_in_the_last_round()
     play(
         &mut t,
         1,
-        &[(1, 4, Outcome::Win), (2, 5, Outcome::Win), (6, 3, Outcome::Draw)],
+        &[
+            (1, 4, Outcome::Win),
+            (2, 5, Outcome::Win),
+            (6, 3, Outcome::Draw),
+        ],
     );
     play(
         &mut t,
         2,
-        &[(1, 5, Outcome::Win), (2, 4, Outcome::Win), (3, 6, Outcome::Draw)],
+        &[
+            (1, 5, Outcome::Win),
+            (2, 4, Outcome::Win),
+            (3, 6, Outcome::Draw),
+        ],
     );
     // Round 3 is the last: 1 and 2 are topscorers (2 > half of 2), so the
     // A.7 exception lets them meet — the only way to pair the round. Their
     // preferences are equal in every respect, so E.4 gives the higher
     // ranked (1) his Black.
     let got = pair(&t, 3);
-    assert!(got.contains(&Pair { white: 2, black: Some(1) }), "{got:?}");
+    assert!(
+        got.contains(&Pair {
+            white: 2,
+            black: Some(1)
+        }),
+        "{got:?}"
+    );
     // With rounds to go, nobody is a topscorer: no legal pairing.
     t.total_rounds = Some(5);
     let e = pair_round(&t, 3, Options::default()).unwrap_err();
@@ -184,7 +221,11 @@ fn pab_points_are_configurable() {
         pab: 5,
         ..Scoring::default()
     };
-    play(&mut t, 1, &[(1, 2, Outcome::Win), (3, 0, Outcome::PairingBye)]);
+    play(
+        &mut t,
+        1,
+        &[(1, 2, Outcome::Win), (3, 0, Outcome::PairingBye)],
+    );
     assert_eq!(t.players[2].score_after(&t.scoring, 1), 5);
 }
 
