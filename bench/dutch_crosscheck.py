@@ -52,9 +52,12 @@ def write_trf(path, n, total, ratings, rounds):
         f.write("\n".join(lines) + "\n")
 
 
+BUDGET = []
+
+
 def pair(chessbot, path):
     out = subprocess.run(
-        [chessbot, "pairing", "--dutch", path, "-p"],
+        [chessbot, "pairing", "--dutch", path, "-p"] + BUDGET,
         capture_output=True, text=True, check=False,
     )
     if out.returncode != 0:
@@ -114,7 +117,11 @@ def main():
     ap.add_argument("--min-players", type=int, default=6)
     ap.add_argument("--max-players", type=int, default=200)
     ap.add_argument("--report", default=None)
+    ap.add_argument("--keep", default=None, help="folder to keep the TRF of each tournament in")
+    ap.add_argument("--budget", type=int, default=None, help="chessbot's --budget")
     args = ap.parse_args()
+    if args.budget:
+        BUDGET.extend(["--budget", str(args.budget)])
 
     rng = random.Random(args.seed)
     rounds_total = rounds_same = 0
@@ -130,6 +137,10 @@ def main():
                 sys.exit(2)
             with open(os.path.join(tmp, "t.trf")) as f:
                 trf = f.read()
+            if args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+                with open(os.path.join(args.keep, f"t{k}.trf"), "w") as f:
+                    f.write(trf)
             result = check_trf(trf)
             for rd in result["rounds"]:
                 rounds_total += 1

@@ -127,10 +127,9 @@ impl Match {
                 a_colour: alternate(played + 1),
             };
         }
-        if played <= regular && blocks.contains(&played) || played > regular {
-            if sa != sb {
-                return Next::Winner(if sa > sb { self.a } else { self.b });
-            }
+        let block_complete = played > regular || blocks.contains(&played);
+        if block_complete && sa != sb {
+            return Next::Winner(if sa > sb { self.a } else { self.b });
         }
         if played < regular {
             return Next::Game {

@@ -177,6 +177,18 @@ fn sub(a: &mut Tail, b: &Tail) {
     }
 }
 
+/// The best candidate so far: its value, pairs and downfloaters.
+type Candidate = (Quality, Vec<(usize, usize)>, Vec<usize>);
+
+/// What stays fixed while the transpositions of one S1/S2 split are tried.
+struct Fixed<'x> {
+    s1: &'x [usize],
+    s2: &'x [usize],
+    limbo: &'x [usize],
+    unpaired: usize,
+    psd: &'x [Score],
+}
+
 /// The outcome of pairing a bracket.
 #[derive(Debug, Clone)]
 pub struct BracketPairing {
@@ -195,7 +207,8 @@ pub struct Search<'c, 'a> {
     next: Vec<usize>,
     feasible: HashMap<Vec<usize>, bool>,
     next_cache: HashMap<Vec<usize>, usize>,
-    best: Option<(Quality, Vec<(usize, usize)>, Vec<usize>)>,
+    costs: HashMap<(usize, usize), Tail>,
+    best: Option<Candidate>,
     ideal: Quality,
     steps: usize,
     done: bool,
@@ -230,6 +243,7 @@ impl<'c, 'a> Search<'c, 'a> {
             next,
             feasible: HashMap::new(),
             next_cache: HashMap::new(),
+            costs: HashMap::new(),
             best: None,
             ideal,
             steps: 0,
@@ -307,9 +321,9 @@ impl<'c, 'a> Search<'c, 'a> {
         limbo.pop();
     }
 
-    /// The remainder (a homogeneous bracket, or all of one): choose its
-    /// downfloaters from the bottom up (D.1: the last players of S2 are the
-    /// ones left over first), as few as possible (C.5), then pair the rest.
+    /// The remainder (a homogeneous bracket, or all of one), B.2: S1 is its
+    /// first MaxPairs players, S2 the rest. If no candidate with that many
+    /// pairs lets the round be completed (C.4), one pair fewer (C.5).
     fn remainder_stage(
         &mut self,
         rest: &[usize],
@@ -325,143 +339,199 @@ impl<'c, 'a> Search<'c, 'a> {
                     return;
                 }
             }
-            // Floater sets of size f, bottom first.
-            let mut chosen: Vec<usize> = Vec::new();
-            self.floater_sets(rest, f, rest.len(), &mut chosen, pairs, limbo, tail, p);
+            let (s1, s2) = rest.split_at(p);
+            self.sequence(s1, s2, pairs, limbo, tail);
             if self.done || self.best.is_some() {
                 return;
             }
         }
     }
 
-    /// Enumerates `f`-subsets of `rest[..below]` (positions taken from the
-    /// bottom first), then pairs what remains.
-    #[allow(clippy::too_many_arguments)]
-    fn floater_sets(
+    /// The Dutch sequence of candidates (D.1, D.2): every transposition of
+    /// S2 against the original S1, then the exchanges of one player between
+    /// S1 and S2, then of two, each followed by its transpositions.
+    fn sequence(
         &mut self,
-        rest: &[usize],
-        f: usize,
-        below: usize,
-        chosen: &mut Vec<usize>,
+        s1: &[usize],
+        s2: &[usize],
         pairs: &mut Vec<(usize, usize)>,
         limbo: &[usize],
         tail: Tail,
-        p: usize,
     ) {
-        if self.done || self.tick() {
+        self.transpositions(s1, s2, pairs, limbo, tail);
+        let (n1, n2) = (s1.len(), s2.len());
+        if self.done || n1 == 0 || n2 == 0 {
             return;
         }
-        if chosen.len() == f {
-            self.with_floaters(rest, chosen, pairs, limbo, tail, p);
+        // D.2: BSNs are 1..n1 in S1, n1+1.. in S2. Fewest players exchanged;
+        // then the smallest difference between the BSN sums moved S2→S1 and
+        // S1→S2; then the highest BSNs moved out of S1; then the lowest moved
+        // out of S2.
+        let bsn1 = |i: usize| i as i64 + 1;
+        let bsn2 = |j: usize| (n1 + j) as i64 + 1;
+        let mut singles: Vec<(usize, usize)> =
+            (0..n1).flat_map(|i| (0..n2).map(move |j| (i, j))).collect();
+        singles.sort_by_key(|&(i, j)| (bsn2(j) - bsn1(i), std::cmp::Reverse(i), j));
+        for (i, j) in singles {
+            let (x1, x2) = exchange(s1, s2, &[i], &[j]);
+            self.transpositions(&x1, &x2, pairs, limbo, tail);
+            if self.done {
+                return;
+            }
+        }
+        if n1 < 2 || n2 < 2 {
             return;
         }
-        let need = f - chosen.len();
-        for pos in (need - 1..below).rev() {
-            chosen.push(pos);
-            self.floater_sets(rest, f, pos, chosen, pairs, limbo, tail, p);
-            chosen.pop();
+        let mut doubles: Vec<([usize; 2], [usize; 2])> = Vec::new();
+        for i1 in 0..n1 {
+            for i2 in i1 + 1..n1 {
+                for j1 in 0..n2 {
+                    for j2 in j1 + 1..n2 {
+                        doubles.push(([i1, i2], [j1, j2]));
+                    }
+                }
+            }
+            if doubles.len() > self.ctx.budget.0 {
+                break; // Far beyond what the budget could try anyway.
+            }
+        }
+        doubles.sort_by_key(|(i, j)| {
+            (
+                bsn2(j[0]) + bsn2(j[1]) - bsn1(i[0]) - bsn1(i[1]),
+                std::cmp::Reverse([i[1], i[0]]),
+                *j,
+            )
+        });
+        for (i, j) in doubles {
+            let (x1, x2) = exchange(s1, s2, &i, &j);
+            self.transpositions(&x1, &x2, pairs, limbo, tail);
             if self.done {
                 return;
             }
         }
     }
 
-    fn with_floaters(
+    /// D.1: S1 in order, each player with the first S2 player in order that
+    /// is allowed; the S2 players left over float down.
+    fn transpositions(
         &mut self,
-        rest: &[usize],
-        chosen: &[usize],
+        s1: &[usize],
+        s2: &[usize],
         pairs: &mut Vec<(usize, usize)>,
         limbo: &[usize],
-        mut tail: Tail,
-        p: usize,
+        tail: Tail,
     ) {
-        let mut floaters: Vec<usize> = limbo.to_vec();
-        floaters.extend(chosen.iter().map(|&pos| rest[pos]));
-        floaters.sort_unstable();
-        // C.4: the rest of the round must remain pairable.
-        if !self.is_feasible(&floaters) {
-            return;
+        // The floaters are limbo plus the unused S2 players: in a remainder
+        // all residents have one score, so their PSD is known already.
+        let mut psd: Vec<Score> = limbo.iter().map(|&x| self.ctx.ps[x].score).collect();
+        if let Some(&x) = s2.first() {
+            psd.extend(std::iter::repeat_n(
+                self.ctx.ps[x].score,
+                s2.len() - s1.len(),
+            ));
         }
-        let q: Vec<usize> = (0..rest.len())
-            .filter(|pos| !chosen.contains(pos))
-            .map(|pos| rest[pos])
-            .collect();
-        if q.len() != 2 * p || self.ctx.max_pairs(&q) < p {
-            return;
-        }
-        for &x in &floaters {
-            add(&mut tail, &floater_cost(self.ctx, x));
-        }
-        let mut psd: Vec<Score> = floaters.iter().map(|&x| self.ctx.ps[x].score).collect();
         psd.sort_unstable_by(|a, b| b.cmp(a));
-        let next_unpaired = self.next_unpaired(&floaters);
-        let head = Quality {
-            unpaired: floaters.len(),
-            psd,
-            next_unpaired,
-            tail,
+        let unpaired = limbo.len() + s2.len() - s1.len();
+        let mut used = vec![false; s2.len()];
+        let fixed = Fixed {
+            s1,
+            s2,
+            limbo,
+            unpaired,
+            psd: &psd,
         };
-        let mut used = vec![false; q.len()];
-        self.perfect(&q, p, &mut used, pairs, &head, &floaters);
+        self.transpose(&fixed, 0, &mut used, pairs, tail);
     }
 
-    /// Pairs all of `q` (S1 = its first `h`, S2 the rest): each next unpaired
-    /// player takes, in order, an S2 player (transpositions, D.1), then a
-    /// later S1 player (exchanges, D.2).
-    fn perfect(
+    fn transpose(
         &mut self,
-        q: &[usize],
-        h: usize,
+        fx: &Fixed,
+        k: usize,
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
-        head: &Quality,
-        floaters: &[usize],
+        mut tail: Tail,
     ) {
         if self.done || self.tick() {
             return;
         }
         if let Some((bq, _, _)) = &self.best {
-            if head >= bq {
-                return; // Costs only grow: this branch cannot win.
+            // Costs only grow: a branch already no better than the best
+            // cannot win (the next bracket's count is at least 0).
+            let prefix = (fx.unpaired, fx.psd).cmp(&(bq.unpaired, bq.psd.as_slice()));
+            let cut = match prefix {
+                std::cmp::Ordering::Less => false,
+                std::cmp::Ordering::Greater => true,
+                std::cmp::Ordering::Equal => (0, tail) >= (bq.next_unpaired, bq.tail),
+            };
+            if cut {
+                return;
             }
         }
-        let Some(x) = (0..q.len()).find(|&x| !used[x]) else {
-            let better = self.best.as_ref().is_none_or(|(bq, _, _)| head < bq);
-            if better {
-                self.done = *head == self.ideal;
-                self.best = Some((head.clone(), pairs.clone(), floaters.to_vec()));
-            }
+        if k == fx.s1.len() {
+            let head = Quality {
+                unpaired: fx.unpaired,
+                psd: fx.psd.to_vec(),
+                next_unpaired: 0,
+                tail,
+            };
+            self.leaf(fx.s2, used, pairs, fx.limbo, head);
             return;
-        };
-        used[x] = true;
-        let order: Vec<usize> = if x < h {
-            (h..q.len()).chain(x + 1..h).collect()
-        } else {
-            (x + 1..q.len()).collect()
-        };
-        for y in order {
-            if used[y] || !self.ctx.compat[q[x]][q[y]] {
+        }
+        let x = fx.s1[k];
+        for j in 0..fx.s2.len() {
+            let y = fx.s2[j];
+            if used[j] || !self.ctx.compat[x][y] {
                 continue;
             }
-            let (a, b) = if q[x] < q[y] {
-                (q[x], q[y])
-            } else {
-                (q[y], q[x])
-            };
-            let cost = pair_cost(self.ctx, a, b);
-            used[y] = true;
+            let (a, b) = if x < y { (x, y) } else { (y, x) };
+            let cost = self.cost(a, b);
+            used[j] = true;
             pairs.push((a, b));
-            let mut next = head.clone();
-            add(&mut next.tail, &cost);
-            self.perfect(q, h, used, pairs, &next, floaters);
-            sub(&mut next.tail, &cost);
+            add(&mut tail, &cost);
+            self.transpose(fx, k + 1, used, pairs, tail);
+            sub(&mut tail, &cost);
             pairs.pop();
-            used[y] = false;
+            used[j] = false;
             if self.done {
-                break;
+                return;
             }
         }
-        used[x] = false;
+    }
+
+    /// [`pair_cost`], computed once per pair.
+    fn cost(&mut self, a: usize, b: usize) -> Tail {
+        if let Some(t) = self.costs.get(&(a, b)) {
+            return *t;
+        }
+        let t = pair_cost(self.ctx, a, b);
+        self.costs.insert((a, b), t);
+        t
+    }
+
+    /// A complete candidate: check completion (C.4), finish its value.
+    fn leaf(
+        &mut self,
+        s2: &[usize],
+        used: &[bool],
+        pairs: &[(usize, usize)],
+        limbo: &[usize],
+        mut head: Quality,
+    ) {
+        let mut floaters: Vec<usize> = limbo.to_vec();
+        floaters.extend((0..s2.len()).filter(|&j| !used[j]).map(|j| s2[j]));
+        floaters.sort_unstable();
+        if !self.is_feasible(&floaters) {
+            return;
+        }
+        for &x in &floaters {
+            add(&mut head.tail, &floater_cost(self.ctx, x));
+        }
+        head.next_unpaired = self.next_unpaired(&floaters);
+        let better = self.best.as_ref().is_none_or(|(bq, _, _)| head < *bq);
+        if better {
+            self.done = head == self.ideal;
+            self.best = Some((head, pairs.to_vec(), floaters));
+        }
     }
 
     fn is_feasible(&mut self, floaters: &[usize]) -> bool {
@@ -490,6 +560,29 @@ impl<'c, 'a> Search<'c, 'a> {
         self.next_cache.insert(floaters.to_vec(), n);
         n
     }
+}
+
+/// S1 and S2 after exchanging S1 positions `out1` with S2 positions `out2`,
+/// each re-sorted in pairing order.
+fn exchange(
+    s1: &[usize],
+    s2: &[usize],
+    out1: &[usize],
+    out2: &[usize],
+) -> (Vec<usize>, Vec<usize>) {
+    let mut x1: Vec<usize> = (0..s1.len())
+        .filter(|i| !out1.contains(i))
+        .map(|i| s1[i])
+        .chain(out2.iter().map(|&j| s2[j]))
+        .collect();
+    let mut x2: Vec<usize> = (0..s2.len())
+        .filter(|j| !out2.contains(j))
+        .map(|j| s2[j])
+        .chain(out1.iter().map(|&i| s1[i]))
+        .collect();
+    x1.sort_unstable();
+    x2.sort_unstable();
+    (x1, x2)
 }
 
 /// Lower bounds of C.10 and C.11 for a bracket of which `pairs` pairs are

@@ -158,6 +158,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)] // A symmetric matrix: indices read best.
     fn agrees_with_brute_force_on_small_random_graphs() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
