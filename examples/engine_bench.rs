@@ -15,10 +15,10 @@ use chessbot::{
 
 /// A middlegame-heavy line (the Ruy Lopez, Breyer), 40 plies.
 const LINE: [&str; 40] = [
-    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
-    "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6b8", "d2d4", "b8d7", "b1d2", "c8b7",
-    "b3c2", "f8e8", "d2f1", "e7f8", "f1g3", "g7g6", "c1g5", "h7h6", "g5d2", "f8g7", "a2a4",
-    "c7c5", "d4d5", "c5c4", "b2b4", "c4b3", "c2b3", "d7c5",
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5",
+    "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6b8", "d2d4", "b8d7", "b1d2", "c8b7", "b3c2", "f8e8",
+    "d2f1", "e7f8", "f1g3", "g7g6", "c1g5", "h7h6", "g5d2", "f8g7", "a2a4", "c7c5", "d4d5", "c5c4",
+    "b2b4", "c4b3", "c2b3", "d7c5",
 ];
 
 fn fens(n: usize) -> Vec<String> {
@@ -82,7 +82,10 @@ async fn main() -> anyhow::Result<()> {
         let mut times = Vec::new();
         for fen in &positions {
             let t = Instant::now();
-            engine.pool.search(fen, level.skill(), &level.limits()).await?;
+            engine
+                .pool
+                .search(fen, level.skill(), &level.limits())
+                .await?;
             times.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         times.sort_by(f64::total_cmp);

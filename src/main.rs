@@ -113,7 +113,9 @@ fn main() -> ExitCode {
         }
         CommandLine::Render(args) => chessbot::render::cli::run(&args),
         CommandLine::Rating(args) => chessbot::rating::cli::run(args).map(|text| print!("{text}")),
-        CommandLine::Console(args) => runtime().and_then(|rt| rt.block_on(console(cli.config.as_deref(), args))),
+        CommandLine::Console(args) => {
+            runtime().and_then(|rt| rt.block_on(console(cli.config.as_deref(), args)))
+        }
         CommandLine::Bench(args) => {
             runtime().and_then(|rt| rt.block_on(chessbot::bench::run(args)))
         }

@@ -208,7 +208,11 @@ async fn a_game_against_level_1_is_played_to_its_end() {
         .unwrap();
     assert!(!record.is_active(), "the game ended");
     assert!(computer_moves >= 2);
-    assert_ne!(record.state.result.as_deref(), Some("0-1"), "level 1 beat a decent player");
+    assert_ne!(
+        record.state.result.as_deref(),
+        Some("0-1"),
+        "level 1 beat a decent player"
+    );
     assert!(!record.game.rated);
     assert_eq!(record.game.black_id, "engine:1");
     assert!(service
@@ -218,10 +222,25 @@ async fn a_game_against_level_1_is_played_to_its_end() {
         .unwrap()
         .is_empty());
     // In PGN and history with its level.
-    let (pgn, _) = say(&service, &alice, Command::Pgn { game: Some(record.id) }).await;
-    assert!(pgn.text.contains("[Black \"Stockfish level 1\"]"), "{}", pgn.text);
+    let (pgn, _) = say(
+        &service,
+        &alice,
+        Command::Pgn {
+            game: Some(record.id),
+        },
+    )
+    .await;
+    assert!(
+        pgn.text.contains("[Black \"Stockfish level 1\"]"),
+        "{}",
+        pgn.text
+    );
     let (history, _) = say(&service, &alice, Command::History { user: None }).await;
-    assert!(history.text.contains("Stockfish level 1"), "{}", history.text);
+    assert!(
+        history.text.contains("Stockfish level 1"),
+        "{}",
+        history.text
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -245,10 +264,21 @@ async fn the_computer_moves_first_as_white_and_answers_draw_offers() {
     assert_eq!(record.game.white_id, "engine:3");
     assert_eq!(service.store().moves(record.id).await.unwrap().len(), 1);
     // A draw offered at move one, level position: declined.
-    let (offer, notices) = say(&service, &bob, Command::Draw { action: DrawAction::Offer }).await;
+    let (offer, notices) = say(
+        &service,
+        &bob,
+        Command::Draw {
+            action: DrawAction::Offer,
+        },
+    )
+    .await;
     assert!(!offer.ephemeral, "{}", offer.text);
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].reply.text.contains("declined"), "{}", notices[0].reply.text);
+    assert!(
+        notices[0].reply.text.contains("declined"),
+        "{}",
+        notices[0].reply.text
+    );
     let record = service.store().game(record.id).await.unwrap().unwrap();
     assert!(record.is_active());
     assert_eq!(record.state.draw_offer, None);
@@ -262,10 +292,16 @@ async fn a_planted_blunder_is_found_with_its_better_move() {
     let carol = actor("carol", "g1");
     let (queued, notices) = say(&service, &carol, Command::Analyze { game: None }).await;
     assert!(!queued.ephemeral, "{}", queued.text);
-    assert_eq!(queued.edits.as_deref(), Some(format!("analysis:{id}").as_str()));
+    assert_eq!(
+        queued.edits.as_deref(),
+        Some(format!("analysis:{id}").as_str())
+    );
     assert!(queued.text.contains("move 0 of 7"), "{}", queued.text);
     let result = notices.last().expect("the result is posted");
-    assert_eq!(result.reply.edits, queued.edits, "the result replaces the progress message");
+    assert_eq!(
+        result.reply.edits, queued.edits,
+        "the result replaces the progress message"
+    );
     let text = &result.reply.text;
     assert!(text.contains("3... Nf6??"), "{text}");
     let better = text
@@ -289,7 +325,12 @@ async fn a_planted_blunder_is_found_with_its_better_move() {
     // Stored: a second request answers at once, the same.
     let job = service.store().analysis(id).await.unwrap().unwrap();
     assert_eq!(job.status, AnalysisStatus::Done);
-    let (again, notices) = say(&service, &actor("dave", "g1"), Command::Analyze { game: Some(id) }).await;
+    let (again, notices) = say(
+        &service,
+        &actor("dave", "g1"),
+        Command::Analyze { game: Some(id) },
+    )
+    .await;
     assert!(notices.is_empty());
     assert_eq!(again.text, *text);
     assert_eq!(again.edits, None);
@@ -319,7 +360,12 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
     .await;
     say(&service, &bob, Command::Accept { challenge: None }).await;
     say(&service, &alice, mv("e4")).await;
-    let live = service.store().latest_game_in("live").await.unwrap().unwrap();
+    let live = service
+        .store()
+        .latest_game_in("live")
+        .await
+        .unwrap()
+        .unwrap();
     assert!(live.is_active());
     for who in [alice.clone(), bob.clone(), actor("spectator", "live")] {
         for game in [None, Some(live.id)] {
@@ -333,20 +379,38 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
     let mut chinese = actor("li", "live");
     chinese.locale = Some("zh-CN".to_owned());
     let (reply, _) = say(&service, &chinese, Command::Analyze { game: None }).await;
-    assert!(reply.ephemeral && reply.text.contains("还在进行中"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("还在进行中"),
+        "{}",
+        reply.text
+    );
     assert_eq!(service.store().analysis(live.id).await.unwrap(), None);
     assert!(service.store().evals(live.id).await.unwrap().is_empty());
     assert_eq!(
-        service.store().game(live.id).await.unwrap().unwrap().version,
+        service
+            .store()
+            .game(live.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .version,
         live.version
     );
     // Bad ids: another server's game or none at all.
     let (reply, _) = say(&service, &alice, Command::Analyze { game: Some(9_999) }).await;
-    assert!(reply.ephemeral && reply.text.contains("can't find game #9999"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("can't find game #9999"),
+        "{}",
+        reply.text
+    );
     let mut elsewhere = actor("alice", "done");
     elsewhere.server = "other".to_owned();
     let (reply, _) = say(&service, &elsewhere, Command::Analyze { game: Some(id) }).await;
-    assert!(reply.ephemeral && reply.text.contains("can't find"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("can't find"),
+        "{}",
+        reply.text
+    );
     assert_eq!(service.store().analysis(id).await.unwrap(), None);
 }
 
@@ -368,7 +432,9 @@ async fn bad_levels_are_refused_and_change_nothing() {
         .await;
         assert!(reply.ephemeral);
         assert!(
-            reply.text.contains(&format!("`level`: {level} is not a level")),
+            reply
+                .text
+                .contains(&format!("`level`: {level} is not a level")),
             "{}",
             reply.text
         );
@@ -384,9 +450,18 @@ async fn bad_levels_are_refused_and_change_nothing() {
         },
     )
     .await;
-    assert!(reply.ephemeral && reply.text.contains("`time`"), "{}", reply.text);
+    assert!(
+        reply.ephemeral && reply.text.contains("`time`"),
+        "{}",
+        reply.text
+    );
     assert!(service.store().latest_game_in("c").await.unwrap().is_none());
-    assert!(service.store().active_computer_games().await.unwrap().is_empty());
+    assert!(service
+        .store()
+        .active_computer_games()
+        .await
+        .unwrap()
+        .is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -411,13 +486,21 @@ async fn without_an_engine_the_engine_commands_say_so_and_the_rest_works() {
     )
     .await;
     assert!(reply.ephemeral);
-    assert!(reply.text.contains("No chess engine is installed"), "{}", reply.text);
+    assert!(
+        reply.text.contains("No chess engine is installed"),
+        "{}",
+        reply.text
+    );
     assert!(service.store().latest_game_in("c").await.unwrap().is_none());
     // Everything else works: a game between people, to its end.
     let id = finished_game(&service, "c", &SCHOLARS_MATE).await;
     let (reply, _) = say(&service, &alice, Command::Analyze { game: Some(id) }).await;
     assert!(reply.ephemeral);
-    assert!(reply.text.contains("No chess engine is installed"), "{}", reply.text);
+    assert!(
+        reply.text.contains("No chess engine is installed"),
+        "{}",
+        reply.text
+    );
     assert_eq!(service.store().analysis(id).await.unwrap(), None);
 }
 
@@ -454,11 +537,18 @@ async fn an_engine_killed_mid_analysis_is_restarted_and_the_job_finishes() {
     service.background_idle().await;
     let job = service.store().analysis(id).await.unwrap().unwrap();
     assert_eq!(job.status, AnalysisStatus::Done);
-    assert_eq!(service.store().evals(id).await.unwrap().len(), moves.len() + 1);
+    assert_eq!(
+        service.store().evals(id).await.unwrap().len(),
+        moves.len() + 1
+    );
     assert!(engine.pool.restarts() >= 1, "a fresh engine took over");
     let notices = service.take_notices();
     let result = notices.last().expect("result");
-    assert!(result.reply.text.contains("Analysis of game"), "{}", result.reply.text);
+    assert!(
+        result.reply.text.contains("Analysis of game"),
+        "{}",
+        result.reply.text
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -504,7 +594,10 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
             .unwrap();
         // alice against the computer, alice has moved: the computer owes one.
         let level = Level::new(2).unwrap();
-        store.touch_player(SERVER, &level.player_id(), &level.display_name()).await.unwrap();
+        store
+            .touch_player(SERVER, &level.player_id(), &level.display_name())
+            .await
+            .unwrap();
         let c = store
             .create_challenge(&chessbot::store::NewChallenge {
                 server_id: SERVER.to_owned(),
@@ -549,7 +642,11 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
     service.background_idle().await;
     let notices = service.take_notices();
     let game = service.store().latest_game_in("pc").await.unwrap().unwrap();
-    assert_eq!(service.store().moves(game.id).await.unwrap().len(), 2, "the owed move was made");
+    assert_eq!(
+        service.store().moves(game.id).await.unwrap().len(),
+        2,
+        "the owed move was made"
+    );
     assert!(notices.iter().any(|n| n.channel.as_deref() == Some("pc")));
     let job = service.store().analysis(id).await.unwrap().unwrap();
     assert_eq!(job.status, AnalysisStatus::Done);
@@ -560,7 +657,11 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
         .iter()
         .find(|n| n.channel.as_deref() == Some("g"))
         .expect("the analysis result");
-    assert!(result.reply.text.contains("3... Nf6??"), "{}", result.reply.text);
+    assert!(
+        result.reply.text.contains("3... Nf6??"),
+        "{}",
+        result.reply.text
+    );
 }
 
 /// The console, as a newcomer uses it: two games against the computer at
@@ -602,11 +703,17 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
     assert!(out.contains("[#chess] bot: @alice 1. "), "{out}");
     // Nobody mentions the computer.
     assert!(!out.contains("@engine"), "{out}");
-    assert!(out.contains("[#chess] bot: Analysing game #1: move 0 of 2…"), "{out}");
+    assert!(
+        out.contains("[#chess] bot: Analysing game #1: move 0 of 2…"),
+        "{out}"
+    );
     assert!(out.contains("[#chess] bot (edit): Analysis of game #1: alice (White) vs Stockfish level 2 (Black), 0-1."), "{out}");
     assert!(out.contains("alice (White): accuracy"), "{out}");
     assert!(out.contains("[image analysis-1.png]"), "{out}");
     assert!(out.contains("[file game-1-analysis.pgn]"), "{out}");
     // The second game is the channel's latest; asked for, it is analysed too.
-    assert!(out.contains("Analysis of game #2: Stockfish level 6 (White) vs alice (Black)"), "{out}");
+    assert!(
+        out.contains("Analysis of game #2: Stockfish level 6 (White) vs alice (Black)"),
+        "{out}"
+    );
 }

@@ -834,9 +834,27 @@ async fn analyses_queue_resume_and_keep_evals(store: &Store) {
         AnalysisStatus::Running
     );
     let evals = [
-        StoredEval { ply: 0, cp: Some(20), mate: None, best_uci: Some("e2e4".to_owned()), depth: 14 },
-        StoredEval { ply: 2, cp: None, mate: Some(-3), best_uci: None, depth: 12 },
-        StoredEval { ply: 1, cp: Some(-35), mate: None, best_uci: Some("e7e5".to_owned()), depth: 14 },
+        StoredEval {
+            ply: 0,
+            cp: Some(20),
+            mate: None,
+            best_uci: Some("e2e4".to_owned()),
+            depth: 14,
+        },
+        StoredEval {
+            ply: 2,
+            cp: None,
+            mate: Some(-3),
+            best_uci: None,
+            depth: 12,
+        },
+        StoredEval {
+            ply: 1,
+            cp: Some(-35),
+            mate: None,
+            best_uci: Some("e7e5".to_owned()),
+            depth: 14,
+        },
     ];
     for e in &evals {
         store.save_eval(game.id, e).await.unwrap();
@@ -846,7 +864,10 @@ async fn analyses_queue_resume_and_keep_evals(store: &Store) {
     twice.cp = Some(999);
     store.save_eval(game.id, &twice).await.unwrap();
     let stored = store.evals(game.id).await.unwrap();
-    assert_eq!(stored, vec![evals[0].clone(), evals[2].clone(), evals[1].clone()]);
+    assert_eq!(
+        stored,
+        vec![evals[0].clone(), evals[2].clone(), evals[1].clone()]
+    );
     assert!(store.evals(other.id).await.unwrap().is_empty());
     store
         .set_analysis_status(game.id, AnalysisStatus::Failed, 3_200)
@@ -863,9 +884,14 @@ async fn analyses_queue_resume_and_keep_evals(store: &Store) {
         .await
         .unwrap();
     let done = store.analysis(game.id).await.unwrap().unwrap();
-    assert_eq!((done.status, done.finished_ms), (AnalysisStatus::Done, Some(3_300)));
+    assert_eq!(
+        (done.status, done.finished_ms),
+        (AnalysisStatus::Done, Some(3_300))
+    );
     assert!(matches!(
-        store.set_analysis_status(other.id, AnalysisStatus::Done, 1).await,
+        store
+            .set_analysis_status(other.id, AnalysisStatus::Done, 1)
+            .await,
         Err(chessbot::store::StoreError::NotFound)
     ));
 }

@@ -23,15 +23,17 @@ pub struct AnalysisLoad {
 
 /// The moves whose positions are analysed, over and over.
 const LINE: [&str; 20] = [
-    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
-    "b7b5", "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6b8", "d2d4", "b8d7",
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1", "b7b5",
+    "a4b3", "d7d6", "c2c3", "e8g8", "h2h3", "c6b8", "d2d4", "b8d7",
 ];
 
 /// Starts the engine and its loop.
 pub async fn start() -> anyhow::Result<AnalysisLoad> {
     let engine = Engine::start(None, 1, 16, 1, EngineOptions::default())
         .await
-        .ok_or_else(|| anyhow::anyhow!("--with-analysis needs Stockfish (apt-get install stockfish)"))?;
+        .ok_or_else(|| {
+            anyhow::anyhow!("--with-analysis needs Stockfish (apt-get install stockfish)")
+        })?;
     let game = Game::replay(None, LINE.iter().map(|m| (*m, 0)))?;
     let mut fens = Vec::new();
     let mut position = game.initial_position().clone();
@@ -52,7 +54,12 @@ pub async fn start() -> anyhow::Result<AnalysisLoad> {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                if engine.pool.search(fen, ANALYSIS_SKILL, &limits).await.is_err() {
+                if engine
+                    .pool
+                    .search(fen, ANALYSIS_SKILL, &limits)
+                    .await
+                    .is_err()
+                {
                     break;
                 }
                 positions.fetch_add(1, Ordering::Relaxed);

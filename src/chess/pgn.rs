@@ -359,7 +359,12 @@ mod annotation_tests {
             },
         ];
         let text = export_annotated(&game, &PgnTags::default(), &notes);
-        assert!(text.contains("1. e4 { [%eval 0.30] } e5 2. Qh5?! { [%eval 0.10] Inaccuracy. Nf3 was best ) } *"), "{text}");
+        assert!(
+            text.contains(
+                "1. e4 { [%eval 0.30] } e5 2. Qh5?! { [%eval 0.10] Inaccuracy. Nf3 was best ) } *"
+            ),
+            "{text}"
+        );
         let back = import(&text).expect("annotated PGN imports");
         assert_eq!(back.game.plies().len(), 3);
     }

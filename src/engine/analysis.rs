@@ -121,8 +121,11 @@ pub struct GameReview {
 impl GameReview {
     /// The worst judged moves, worst first, at most `n`.
     pub fn worst(&self, n: usize) -> Vec<&MoveReview> {
-        let mut judged: Vec<&MoveReview> =
-            self.moves.iter().filter(|m| m.judgement.is_some()).collect();
+        let mut judged: Vec<&MoveReview> = self
+            .moves
+            .iter()
+            .filter(|m| m.judgement.is_some())
+            .collect();
         judged.sort_by(|a, b| b.drop.total_cmp(&a.drop).then(a.ply.cmp(&b.ply)));
         judged.truncate(n);
         judged
@@ -226,9 +229,9 @@ fn standard_deviation(xs: &[f64]) -> f64 {
 }
 
 fn weighted_mean(xs: &[(f64, f64)]) -> Option<f64> {
-    let (sum, weights) = xs
-        .iter()
-        .fold((0.0, 0.0), |(s, w), (x, weight)| (s + x * weight, w + weight));
+    let (sum, weights) = xs.iter().fold((0.0, 0.0), |(s, w), (x, weight)| {
+        (s + x * weight, w + weight)
+    });
     (weights != 0.0).then(|| sum / weights)
 }
 
@@ -336,6 +339,10 @@ mod tests {
         assert_eq!(harmonic_mean([50.0, 100.0].into_iter()), Some(200.0 / 3.0));
         // Zeros count as 1.
         assert_eq!(harmonic_mean([0.0, 1.0].into_iter()), Some(1.0));
-        assert!(close(standard_deviation(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]), 2.0, 1e-12));
+        assert!(close(
+            standard_deviation(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]),
+            2.0,
+            1e-12
+        ));
     }
 }

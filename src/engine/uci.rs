@@ -240,7 +240,10 @@ fn read_info(line: &str, result: &mut SearchResult) {
     let Some(at) = words.iter().position(|w| *w == "score") else {
         return;
     };
-    let score = match (words.get(at + 1), words.get(at + 2).map(|n| n.parse::<i32>())) {
+    let score = match (
+        words.get(at + 1),
+        words.get(at + 2).map(|n| n.parse::<i32>()),
+    ) {
         (Some(&"cp"), Some(Ok(cp))) => Score::Cp(cp),
         (Some(&"mate"), Some(Ok(n))) => Score::Mate(n),
         _ => return,

@@ -94,7 +94,11 @@ fn chart_svg(pawns: &[f64], marks: &[(usize, Mark)], title: &str) -> String {
             x2 = LEFT + pw,
             tx = LEFT - 6.0,
             ty = y + 4.0,
-            label = if v > 0.0 { format!("+{v}") } else { format!("{v}") }
+            label = if v > 0.0 {
+                format!("+{v}")
+            } else {
+                format!("{v}")
+            }
         );
     }
     // Move numbers along the bottom.
@@ -156,7 +160,11 @@ mod tests {
     fn clipped_to_ten_pawns() {
         let svg = chart_svg(&[0.0, 50.0, -50.0], &[], "t");
         // +50 is drawn at the top edge (y = TOP), −50 at the bottom.
-        assert!(svg.contains(&format!("{:.1},{:.1}", LEFT + (WIDTH as f64 - LEFT - RIGHT) / 2.0, TOP)));
+        assert!(svg.contains(&format!(
+            "{:.1},{:.1}",
+            LEFT + (WIDTH as f64 - LEFT - RIGHT) / 2.0,
+            TOP
+        )));
     }
 
     #[test]

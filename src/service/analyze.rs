@@ -87,7 +87,10 @@ impl Service {
         {
             let analysing = lock(&self.engine_state().analysing);
             if analysing.contains_key(&game_id) {
-                return Ok(Reply::private(text::already_analysing(actor.lang(), game_id)));
+                return Ok(Reply::private(text::already_analysing(
+                    actor.lang(),
+                    game_id,
+                )));
             }
             let waiting = analysing.values().filter(|s| **s == actor.server).count();
             if waiting >= engine.options.analysis_queue_per_server {
@@ -216,17 +219,18 @@ impl Service {
             let eval = match terminal_score(position) {
                 Some(score) => stored_eval(ply, score, None, 0),
                 None => {
-                    let fen = shakmaty::fen::Fen::from_position(
-                        position,
-                        shakmaty::EnPassantMode::Legal,
-                    )
-                    .to_string();
+                    let fen =
+                        shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal)
+                            .to_string();
                     let found = engine
                         .pool
                         .search(&fen, ANALYSIS_SKILL, &limits)
                         .await
                         .map_err(|e| ServiceError::Internal(format!("engine: {e}")))?;
-                    let score = found.score.unwrap_or(Score::Cp(0)).for_white(position.turn());
+                    let score = found
+                        .score
+                        .unwrap_or(Score::Cp(0))
+                        .for_white(position.turn());
                     stored_eval(ply, score, found.best, found.depth)
                 }
             };
@@ -281,7 +285,10 @@ impl Service {
         let better = |ply: usize| -> Option<String> {
             let uci = evals.get(ply)?.best_uci.as_deref()?;
             let position = positions.get(ply)?;
-            let mv = UciMove::from_ascii(uci.as_bytes()).ok()?.to_move(position).ok()?;
+            let mv = UciMove::from_ascii(uci.as_bytes())
+                .ok()?
+                .to_move(position)
+                .ok()?;
             Some(SanPlus::from_move(position.clone(), mv).to_string())
         };
         let start_move = u32::from(session.game.initial_position().fullmoves());

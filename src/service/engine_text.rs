@@ -23,7 +23,13 @@ pub(super) fn channel_busy() -> Msg {
 }
 
 pub(super) fn play_started(lang: Lang, player: &str, computer: &str, time: &str) -> String {
-    t!(lang, "engine-play-started", player = player, computer = computer, time = time)
+    t!(
+        lang,
+        "engine-play-started",
+        player = player,
+        computer = computer,
+        time = time
+    )
 }
 
 pub(super) fn no_such_game(id: i64) -> Msg {
@@ -59,7 +65,14 @@ pub(super) fn analysis_failed(lang: Lang, id: i64) -> String {
 }
 
 pub(super) fn result_title(lang: Lang, id: i64, white: &str, black: &str, result: &str) -> String {
-    t!(lang, "engine-result-title", id = id, white = white, black = black, result = result)
+    t!(
+        lang,
+        "engine-result-title",
+        id = id,
+        white = white,
+        black = black,
+        result = result
+    )
 }
 
 pub(super) fn player_line(
@@ -106,7 +119,13 @@ pub(super) fn worst_move(
             after = after,
             best = best
         ),
-        None => t!(lang, "engine-worst-move", played = played, before = before, after = after),
+        None => t!(
+            lang,
+            "engine-worst-move",
+            played = played,
+            before = before,
+            after = after
+        ),
     }
 }
 
@@ -117,7 +136,12 @@ pub(super) fn judgement_comment(lang: Lang, judgement: Judgement, best: Option<&
         Judgement::Blunder => "blunder",
     };
     match best {
-        Some(best) => t!(lang, "engine-judgement-better", judgement = judgement, best = best),
+        Some(best) => t!(
+            lang,
+            "engine-judgement-better",
+            judgement = judgement,
+            best = best
+        ),
         None => t!(lang, "engine-judgement", judgement = judgement),
     }
 }

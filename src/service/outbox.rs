@@ -47,7 +47,6 @@ impl Outbox {
     pub(super) fn take(&self) -> Vec<Notice> {
         std::mem::take(&mut *self.notices.lock().unwrap_or_else(|e| e.into_inner()))
     }
-
 }
 
 impl Service {

@@ -91,9 +91,7 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| Ok(row.try_get("id")?))
-            .collect()
+        rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
     }
 
     /// Queues an analysis of a game unless one exists; a failed one is
@@ -159,14 +157,16 @@ impl Store {
         status: AnalysisStatus,
         at_ms: i64,
     ) -> Result<(), StoreError> {
-        let finished = matches!(status, AnalysisStatus::Done | AnalysisStatus::Failed).then_some(at_ms);
+        let finished =
+            matches!(status, AnalysisStatus::Done | AnalysisStatus::Failed).then_some(at_ms);
         let _gate = self.write_gate().await;
-        let done = sqlx::query("UPDATE analyses SET status = $2, finished_ms = $3 WHERE game_id = $1")
-            .bind(game_id)
-            .bind(status.id())
-            .bind(finished)
-            .execute(&self.pool)
-            .await?;
+        let done =
+            sqlx::query("UPDATE analyses SET status = $2, finished_ms = $3 WHERE game_id = $1")
+                .bind(game_id)
+                .bind(status.id())
+                .bind(finished)
+                .execute(&self.pool)
+                .await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound);
         }

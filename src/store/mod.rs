@@ -13,9 +13,9 @@
 //! ending, both players' points, all or nothing (one statement for a move:
 //! `apply.rs`).
 
-mod engine;
 mod apply;
 mod challenges;
+mod engine;
 mod games;
 pub mod model;
 mod play;

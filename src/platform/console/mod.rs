@@ -20,8 +20,8 @@ use parse::{parse_line, to_command, Line};
 
 use crate::{
     clock::{parse_duration, Clock, ManualClock},
-    render::Renderer,
     engine::Engine,
+    render::Renderer,
     service::{Actor, Button, Command, Reply, Service},
     store::Store,
 };
@@ -178,7 +178,8 @@ impl Console {
                 }
                 // The old bot's background work ends with it.
                 self.service.background_idle().await;
-                self.service = Console::start_service(&self.options, &self.clock, self.engine.clone()).await?;
+                self.service =
+                    Console::start_service(&self.options, &self.clock, self.engine.clone()).await?;
                 writeln!(out, "[console] bot restarted")?;
                 let notices = self.service.startup().await;
                 self.post_notices(&notices, out)?;

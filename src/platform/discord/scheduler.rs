@@ -64,7 +64,10 @@ async fn post(http: &serenity::Http, notice: &Notice, edited: &mut Edited) {
     let message = Message::from_reply(&notice.reply, Capabilities::ALL);
     if let (Some(key), None) = (&notice.reply.edits, &notice.dm_user) {
         if let Some((channel, id)) = edited.get(key).copied() {
-            match channel.edit_message(http, id, message.clone().to_message_edit()).await {
+            match channel
+                .edit_message(http, id, message.clone().to_message_edit())
+                .await
+            {
                 Ok(_) => return,
                 Err(e) => {
                     tracing::warn!(error = %super::errors::describe(&e), "could not edit a progress message; posting a new one");
