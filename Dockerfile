@@ -32,8 +32,9 @@ RUN touch src/main.rs src/lib.rs && cargo build --release --locked
 FROM debian:bookworm-slim
 # ca-certificates: TLS to Discord. sqlite3: online backups from inside the
 # container (`docker exec chessbot sqlite3 /data/chessbot.db ".backup /data/backup.db"`).
+# fonts-noto-cjk: Chinese names and levels (张伟, 1级) on boards and charts.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates sqlite3 \
+    && apt-get install -y --no-install-recommends ca-certificates sqlite3 fonts-noto-cjk \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin chessbot \
     && mkdir -p /data /etc/chessbot \

@@ -9,28 +9,31 @@ use std::{collections::HashMap, sync::Mutex};
 
 use super::{error::ServiceError, Service};
 
-/// (server, user) → the display name last committed by this process.
+/// (server, user) → the display name and client locale last committed by
+/// this process.
 #[derive(Default)]
-pub(super) struct KnownPlayers(Mutex<HashMap<(String, String), String>>);
+pub(super) struct KnownPlayers(Mutex<HashMap<(String, String), (String, Option<String>)>>);
 
 /// Upper bound on remembered players; past it the map starts over (a
 /// forgotten player costs one write on their next command).
 const LIMIT: usize = 100_000;
 
 impl KnownPlayers {
-    fn is_current(&self, server: &str, user: &str, name: &str) -> bool {
+    /// What this process last wrote for the player, if anything.
+    fn get(&self, server: &str, user: &str) -> Option<(String, Option<String>)> {
         let known = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        known
-            .get(&(server.to_owned(), user.to_owned()))
-            .is_some_and(|n| n == name)
+        known.get(&(server.to_owned(), user.to_owned())).cloned()
     }
 
-    fn remember(&self, server: &str, user: &str, name: &str) {
+    fn remember(&self, server: &str, user: &str, name: &str, locale: Option<&str>) {
         let mut known = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if known.len() >= LIMIT {
             known.clear();
         }
-        known.insert((server.to_owned(), user.to_owned()), name.to_owned());
+        known.insert(
+            (server.to_owned(), user.to_owned()),
+            (name.to_owned(), locale.map(str::to_owned)),
+        );
     }
 }
 
@@ -44,11 +47,40 @@ impl Service {
         name: &str,
     ) -> Result<(), ServiceError> {
         let known = &self.inner.known_players;
-        if known.is_current(server, user, name) {
+        let before = known.get(server, user);
+        if before.as_ref().is_some_and(|(n, _)| n == name) {
             return Ok(());
         }
         self.store().touch_player(server, user, name).await?;
-        known.remember(server, user, name);
+        let locale = before.and_then(|(_, l)| l);
+        known.remember(server, user, name, locale.as_deref());
+        Ok(())
+    }
+
+    /// [`Self::touch_player`] for the sender of a command, also recording
+    /// their client locale (the language of DMs sent to them later).
+    pub(super) async fn touch_actor(
+        &self,
+        server: &str,
+        user: &str,
+        name: &str,
+        locale: Option<&str>,
+    ) -> Result<(), ServiceError> {
+        let known = &self.inner.known_players;
+        let before = known.get(server, user);
+        if before
+            .as_ref()
+            .is_some_and(|(n, l)| n == name && l.as_deref() == locale)
+        {
+            return Ok(());
+        }
+        if before.as_ref().is_none_or(|(n, _)| n != name) {
+            self.store().touch_player(server, user, name).await?;
+        }
+        if locale.is_some() {
+            self.store().set_player_locale(server, user, locale).await?;
+        }
+        known.remember(server, user, name, locale);
         Ok(())
     }
 }

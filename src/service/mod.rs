@@ -15,6 +15,7 @@ pub mod error;
 mod help;
 mod known;
 mod ladder;
+pub mod lang;
 mod play;
 pub mod reply;
 mod session;
@@ -44,6 +45,7 @@ struct Inner {
     sessions: session::Sessions,
     timings: timing::StageTimings,
     known_players: known::KnownPlayers,
+    server_locales: lang::KnownServerLocales,
 }
 
 impl Service {
@@ -56,6 +58,7 @@ impl Service {
                 sessions: session::Sessions::default(),
                 timings: timing::StageTimings::default(),
                 known_players: known::KnownPlayers::default(),
+                server_locales: lang::KnownServerLocales::default(),
             }),
         }
     }
@@ -96,8 +99,14 @@ impl Service {
 
     /// Runs a command, returning errors as they are.
     pub async fn execute(&self, actor: &Actor, command: Command) -> Result<Reply, ServiceError> {
-        self.touch_player(&actor.server, &actor.user, &display_name(&actor.name))
-            .await?;
+        self.touch_actor(
+            &actor.server,
+            &actor.user,
+            &display_name(&actor.name),
+            actor.locale.as_deref(),
+        )
+        .await?;
+        self.note_server_locale(actor).await?;
         match command {
             Command::Challenge {
                 opponent,
@@ -125,7 +134,7 @@ impl Service {
             Command::RatingPreview { opponent } => self.rating_preview(actor, &opponent).await,
             Command::Settings { changes } => self.settings(actor, changes).await,
             Command::Vacation { days } => self.vacation(actor, days).await,
-            Command::Help => Ok(help::help()),
+            Command::Help => Ok(help::help(actor.lang())),
             Command::Button { id } => self.button(actor, &id).await,
         }
     }
@@ -133,7 +142,7 @@ impl Service {
     async fn button(&self, actor: &Actor, id: &str) -> Result<Reply, ServiceError> {
         use buttons::{ButtonAction, ChallengeButton, GameButton};
         let Some(action) = ButtonAction::parse(id) else {
-            return error::refuse("That button is not one of mine any more.");
+            return error::refuse_msg(crate::msg!("button-unknown"));
         };
         match action {
             ButtonAction::Challenge { id, action } => match action {

@@ -5,11 +5,11 @@ use sqlx::{any::AnyRow, Row};
 use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, StoreError};
 
 pub(super) const PLAYER_COLUMNS: &str =
-    "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm";
+    "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm, locale";
 
 pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, theme, \
      strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
-     vacation_days_per_year, reminder_hours";
+     vacation_days_per_year, reminder_hours, language, discord_locale, notation";
 
 fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
     player_from_prefixed(row, "")
@@ -32,6 +32,7 @@ pub(super) fn player_from_prefixed(
         draws: row.try_get(column("draws").as_str())?,
         losses: row.try_get(column("losses").as_str())?,
         notify_dm: row.try_get::<i64, _>(column("notify_dm").as_str())? != 0,
+        locale: row.try_get(column("locale").as_str())?,
     })
 }
 
@@ -51,6 +52,9 @@ pub(super) fn settings_from_prefixed(
         rated_games_per_pair_daily: row.try_get(column("rated_games_per_pair_daily").as_str())?,
         vacation_days_per_year: row.try_get(column("vacation_days_per_year").as_str())?,
         reminder_hours: parse_hours(&row.try_get::<String, _>(column("reminder_hours").as_str())?),
+        language: row.try_get(column("language").as_str())?,
+        discord_locale: row.try_get(column("discord_locale").as_str())?,
+        notation: row.try_get(column("notation").as_str())?,
     })
 }
 
@@ -81,8 +85,9 @@ impl Store {
                 let d = &self.defaults;
                 sqlx::query(
                     "INSERT INTO servers (id, default_time_control, threads, theme, strict_illegal_moves, \
-                     challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
+                     challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours, \
+                     language, notation) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
                 )
                 .bind(server_id.to_owned())
                 .bind(d.default_time_control.clone())
@@ -93,6 +98,8 @@ impl Store {
                 .bind(d.rated_games_per_pair_daily)
                 .bind(d.vacation_days_per_year)
                 .bind(join_hours(&d.reminder_hours))
+                .bind(d.language.clone())
+                .bind(d.notation.clone())
                 .execute(&self.pool)
                 .await?;
                 sqlx::query(sqlx::AssertSqlSafe(select))
@@ -109,7 +116,8 @@ impl Store {
         sqlx::query(
             "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
              strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
-             vacation_days_per_year = $8, reminder_hours = $9 WHERE id = $1",
+             vacation_days_per_year = $8, reminder_hours = $9, language = $10, notation = $11 \
+             WHERE id = $1",
         )
         .bind(s.server_id.clone())
         .bind(s.default_time_control.clone())
@@ -120,8 +128,41 @@ impl Store {
         .bind(s.rated_games_per_pair_daily)
         .bind(s.vacation_days_per_year)
         .bind(join_hours(&s.reminder_hours))
+        .bind(s.language.clone())
+        .bind(s.notation.clone())
         .execute(&self.pool)
         .await?;
+        Ok(())
+    }
+
+    /// Records the locale Discord reports for a server (`guild_locale`), the
+    /// default language of its public messages.
+    pub async fn set_discord_locale(
+        &self,
+        server_id: &str,
+        locale: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE servers SET discord_locale = $2 WHERE id = $1")
+            .bind(server_id.to_owned())
+            .bind(locale.map(str::to_owned))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Records the client locale a player last used.
+    pub async fn set_player_locale(
+        &self,
+        server_id: &str,
+        user_id: &str,
+        locale: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE players SET locale = $3 WHERE server_id = $1 AND user_id = $2")
+            .bind(server_id.to_owned())
+            .bind(user_id.to_owned())
+            .bind(locale.map(str::to_owned))
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 

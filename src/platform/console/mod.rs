@@ -227,6 +227,7 @@ impl Console {
             user: user.to_owned(),
             name: user.to_owned(),
             locale: None,
+            server_locale: None,
             is_moderator: self.options.moderators.iter().any(|m| m == user),
         }
     }
