@@ -92,6 +92,11 @@ struct ConsoleArgs {
     /// A folder of 12 piece SVGs (wK.svg … bP.svg) to use.
     #[arg(long)]
     pieces_dir: Option<PathBuf>,
+    /// Every user's client locale and the server's locale, e.g. `zh-CN`
+    /// (the bot then answers in Simplified Chinese); `:locale NAME LOCALE`
+    /// changes one user's.
+    #[arg(long)]
+    locale: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -197,6 +202,7 @@ async fn console(args: ConsoleArgs) -> anyhow::Result<()> {
         moderators: args.moderators,
         echo: args.echo,
         renderer,
+        locale: args.locale,
     })
     .await?;
     let mut out = io::stdout().lock();

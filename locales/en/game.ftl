@@ -102,3 +102,4 @@ game-finished = finished
 game-over-in-channel = The game in this channel is over ({ $ending }). Start a new one with `/challenge`.
 game-none-in-progress = There is no game in progress in this channel. Start one with `/challenge`.
 game-moved-on = That game has moved on since then; nothing was changed. Look at the newest board.
+board-field-deadline = Deadline

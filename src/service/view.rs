@@ -128,6 +128,7 @@ impl Service {
             card.fields.push((t!(lang, "board-field-time"), tc.text(lang)));
             if !game.is_over() {
                 card.deadline_ms = record.state.deadline_ms;
+                card.deadline_label = Some(t!(lang, "board-field-deadline"));
             }
         }
         if let Some([w, b]) = &ratings {

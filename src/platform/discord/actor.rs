@@ -84,7 +84,3 @@ fn user_name(user: &serenity::User) -> String {
         .clone()
         .unwrap_or_else(|| user.name.clone())
 }
-
-/// The answer to a command sent from a DM.
-pub const SERVER_ONLY: &str =
-    "Use me in a server: games and ladders belong to a server's channels.";
