@@ -47,8 +47,6 @@ pub const CJK_FONT_ENV: &str = "CHESSBOT_CJK_FONT";
 pub struct CjkFont {
     pub data: &'static [u8],
     pub index: u32,
-    /// Where it was found, for the start-up log.
-    pub origin: String,
 }
 
 /// The CJK fallback font, found once (see the module docs); `None` when the
@@ -97,11 +95,7 @@ fn find_cjk() -> Option<CjkFont> {
     // A file that is not a font leaves no CJK font rather than a broken one.
     skrifa::FontRef::from_index(data, index).ok()?;
     tracing::info!(family, origin, "CJK font");
-    Some(CjkFont {
-        data,
-        index,
-        origin: format!("{family} ({origin})"),
-    })
+    Some(CjkFont { data, index })
 }
 
 /// usvg options with the bundled fonts and the CJK fallback (no other

@@ -7,8 +7,6 @@
 //! Discord sends back the command's base (English) name and option names
 //! whatever the client shows, so nothing else changes.
 
-use std::borrow::Cow;
-
 use crate::{
     i18n::Lang,
     platform::discord::{Data, Error},
@@ -145,6 +143,8 @@ fn choice_words(option: &str, choice: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
     use super::*;
 
     /// Discord's rules for names: 1–32 characters, lower case where the
