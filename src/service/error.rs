@@ -2,23 +2,16 @@
 //! shown to them as it is; anything else is the bot's fault, logged once at
 //! the edge and shown as a short apology.
 
-use crate::{i18n::Msg, store::StoreError};
+use crate::store::StoreError;
 
-/// A message for the person who sent the command, put into words in their
-/// language when it is shown. Nothing was changed.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+/// A message for the person who sent the command. Nothing was changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct UserError(pub Msg);
+pub struct UserError(pub String);
 
 impl UserError {
-    /// Text already made (shown as it is in every language).
     pub fn new(message: impl Into<String>) -> UserError {
-        UserError(Msg::verbatim(message))
-    }
-
-    /// A catalogue message (see [`msg!`](crate::msg)).
-    pub fn msg(message: Msg) -> UserError {
-        UserError(message)
+        UserError(message.into())
     }
 }
 
@@ -36,12 +29,6 @@ pub enum ServiceError {
 /// Shorthand for a user error result.
 pub fn refuse<T>(message: impl Into<String>) -> Result<T, ServiceError> {
     Err(ServiceError::User(UserError::new(message)))
-}
-
-/// Refuses with a catalogue message, shown in the asker's language:
-/// `refuse_msg(msg!("id", name = value))`.
-pub fn refuse_msg<T>(message: Msg) -> Result<T, ServiceError> {
-    Err(ServiceError::User(UserError::msg(message)))
 }
 
 /// The most characters any text option may have; more is refused before

@@ -84,10 +84,12 @@ impl Service {
         let started = std::time::Instant::now();
         let (reply, outcome) = match self.execute(actor, command).await {
             Ok(reply) => (reply, Outcome::Ok),
-            Err(ServiceError::User(e)) => (Reply::private(e.0.text(actor.lang())), Outcome::Refused),
+            Err(ServiceError::User(e)) => (Reply::private(e.0), Outcome::Refused),
             Err(e) => {
                 tracing::error!(command = summary, server = %actor.server, channel = %actor.channel, user = %actor.user, error = %e, "command failed");
-                let apology = Reply::private(crate::t!(actor.lang(), "error-apology"));
+                let apology = Reply::private(
+                    "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.",
+                );
                 (apology, Outcome::Error)
             }
         };
