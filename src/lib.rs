@@ -29,6 +29,8 @@
 //!   deadlines, with an injectable clock so tests can move time).
 //! - [`store`] persists everything through one API, implemented on SQLite
 //!   (the zero-setup default) and PostgreSQL (several processes, one database).
+//! - [`i18n`]: the message catalogues (English and Simplified Chinese);
+//!   the service chooses the language, adapters pass locales in.
 //! - For operators: [`config`] (the TOML file and environment, validated at
 //!   start-up), [`telemetry`] (human or JSON logs) and [`metrics`]
 //!   (Prometheus counters the service bumps, served on `/metrics`).
@@ -43,6 +45,7 @@ pub mod bench;
 pub mod chess;
 pub mod clock;
 pub mod config;
+pub mod i18n;
 pub mod metrics;
 pub mod platform;
 pub mod rating;

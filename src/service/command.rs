@@ -21,6 +21,13 @@ pub struct Actor {
     pub is_moderator: bool,
 }
 
+impl Actor {
+    /// The language of replies only this user sees.
+    pub fn lang(&self) -> crate::i18n::Lang {
+        crate::i18n::Lang::from_locale(self.locale.as_deref())
+    }
+}
+
 /// Another user named in a command (an opponent, a profile to look at).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserRef {

@@ -2,16 +2,23 @@
 //! shown to them as it is; anything else is the bot's fault, logged once at
 //! the edge and shown as a short apology.
 
-use crate::store::StoreError;
+use crate::{i18n::Msg, store::StoreError};
 
-/// A message for the person who sent the command. Nothing was changed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// A message for the person who sent the command, put into words in their
+/// language when it is shown. Nothing was changed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("{0}")]
-pub struct UserError(pub String);
+pub struct UserError(pub Msg);
 
 impl UserError {
+    /// Text already made (shown as it is in every language).
     pub fn new(message: impl Into<String>) -> UserError {
-        UserError(message.into())
+        UserError(Msg::verbatim(message))
+    }
+
+    /// A catalogue message (see [`msg!`](crate::msg)).
+    pub fn msg(message: Msg) -> UserError {
+        UserError(message)
     }
 }
 
@@ -29,6 +36,12 @@ pub enum ServiceError {
 /// Shorthand for a user error result.
 pub fn refuse<T>(message: impl Into<String>) -> Result<T, ServiceError> {
     Err(ServiceError::User(UserError::new(message)))
+}
+
+/// Refuses with a catalogue message, shown in the asker's language:
+/// `refuse_msg(msg!("id", name = value))`.
+pub fn refuse_msg<T>(message: Msg) -> Result<T, ServiceError> {
+    Err(ServiceError::User(UserError::msg(message)))
 }
 
 /// The most characters any text option may have; more is refused before

@@ -67,6 +67,12 @@ impl Service {
         &self.inner.store
     }
 
+    /// The language of public messages in a server (boards, announcements,
+    /// notices). English until servers choose their language.
+    pub async fn server_lang(&self, _server: &str) -> crate::i18n::Lang {
+        crate::i18n::Lang::En
+    }
+
     pub fn now_ms(&self) -> i64 {
         self.inner.clock.now_ms()
     }
@@ -84,12 +90,12 @@ impl Service {
         let started = std::time::Instant::now();
         let (reply, outcome) = match self.execute(actor, command).await {
             Ok(reply) => (reply, Outcome::Ok),
-            Err(ServiceError::User(e)) => (Reply::private(e.0), Outcome::Refused),
+            Err(ServiceError::User(e)) => {
+                (Reply::private(e.0.text(actor.lang())), Outcome::Refused)
+            }
             Err(e) => {
                 tracing::error!(command = summary, server = %actor.server, channel = %actor.channel, user = %actor.user, error = %e, "command failed");
-                let apology = Reply::private(
-                    "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.",
-                );
+                let apology = Reply::private(crate::t!(actor.lang(), "error-apology"));
                 (apology, Outcome::Error)
             }
         };

@@ -394,7 +394,7 @@ impl Service {
     pub async fn thread_opened(&self, game_id: i64, channel: &str) -> Reply {
         match self.move_to_thread(game_id, channel).await {
             Ok(reply) => reply,
-            Err(ServiceError::User(e)) => Reply::private(e.to_string()),
+            Err(ServiceError::User(e)) => Reply::private(e.0.to_string()),
             Err(e) => {
                 tracing::error!(game_id, error = %e, "moving a game to its thread failed");
                 Reply::private("Sorry, I could not move the game to its thread.")
