@@ -103,3 +103,4 @@ game-over-in-channel = The game in this channel is over ({ $ending }). Start a n
 game-none-in-progress = There is no game in progress in this channel. Start one with `/challenge`.
 game-moved-on = That game has moved on since then; nothing was changed. Look at the newest board.
 board-field-deadline = Deadline
+button-unknown = That button is not one of mine any more.

@@ -67,12 +67,6 @@ impl Service {
         &self.inner.store
     }
 
-    /// The language of public messages in a server (boards, announcements,
-    /// notices). English until servers choose their language.
-    pub async fn server_lang(&self, _server: &str) -> crate::i18n::Lang {
-        crate::i18n::Lang::En
-    }
-
     pub fn now_ms(&self) -> i64 {
         self.inner.clock.now_ms()
     }

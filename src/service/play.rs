@@ -394,10 +394,19 @@ impl Service {
     pub async fn thread_opened(&self, game_id: i64, channel: &str) -> Reply {
         match self.move_to_thread(game_id, channel).await {
             Ok(reply) => reply,
-            Err(ServiceError::User(e)) => Reply::private(e.0.to_string()),
             Err(e) => {
-                tracing::error!(game_id, error = %e, "moving a game to its thread failed");
-                Reply::private("Sorry, I could not move the game to its thread.")
+                // Said in the game's channel: the server's language.
+                let lang = match self.store().game(game_id).await {
+                    Ok(Some(record)) => self.server_lang(&record.game.server_id).await,
+                    _ => Lang::En,
+                };
+                match e {
+                    ServiceError::User(e) => Reply::private(e.0.text(lang)),
+                    e => {
+                        tracing::error!(game_id, error = %e, "moving a game to its thread failed");
+                        Reply::private(t!(lang, "error-thread-move-failed"))
+                    }
+                }
             }
         }
     }
