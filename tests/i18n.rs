@@ -55,7 +55,10 @@ fn used_ids(text: &str) -> Vec<String> {
 
 fn code() -> Vec<(String, String)> {
     let mut files = Vec::new();
-    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     files
 }
 
@@ -67,7 +70,11 @@ fn every_catalogue_parses() {
 #[test]
 fn every_language_has_every_message_with_the_same_variables() {
     let english = catalogue_variables(Lang::En);
-    assert!(english.len() > 100, "only {} English messages", english.len());
+    assert!(
+        english.len() > 100,
+        "only {} English messages",
+        english.len()
+    );
     for lang in Lang::ALL {
         let other = catalogue_variables(lang);
         let missing: BTreeSet<_> = english.keys().filter(|k| !other.contains_key(*k)).collect();
@@ -128,9 +135,23 @@ fn english_plurals_are_right() {
         t!(Lang::En, "time-days-per-move", count = 3),
         "3 days per move"
     );
-    assert!(t!(Lang::En, "profile-record", count = 1, wins = 1, draws = 0, losses = 0)
-        .starts_with("1 rated game:"));
-    assert!(t!(Lang::En, "profile-record", count = 2, wins = 1, draws = 1, losses = 0)
-        .starts_with("2 rated games:"));
+    assert!(t!(
+        Lang::En,
+        "profile-record",
+        count = 1,
+        wins = 1,
+        draws = 0,
+        losses = 0
+    )
+    .starts_with("1 rated game:"));
+    assert!(t!(
+        Lang::En,
+        "profile-record",
+        count = 2,
+        wins = 1,
+        draws = 1,
+        losses = 0
+    )
+    .starts_with("2 rated games:"));
     assert_eq!(t!(Lang::ZhCn, "time-days-per-move", count = 3), "每步3天");
 }

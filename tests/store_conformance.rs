@@ -669,24 +669,39 @@ async fn languages_and_locales_are_kept(store: &Store) {
         (fresh.language, fresh.discord_locale, fresh.notation),
         (None, None, None)
     );
-    store.set_discord_locale("s11", Some("zh-CN")).await.unwrap();
+    store
+        .set_discord_locale("s11", Some("zh-CN"))
+        .await
+        .unwrap();
     let mut settings = store.server("s11").await.unwrap();
     assert_eq!(settings.discord_locale.as_deref(), Some("zh-CN"));
     // Saving the moderators' settings leaves Discord's locale alone.
     settings.language = Some("en".to_owned());
     settings.notation = Some("chinese".to_owned());
     store.save_settings(&settings).await.unwrap();
-    store.set_discord_locale("s11", Some("en-US")).await.unwrap();
+    store
+        .set_discord_locale("s11", Some("en-US"))
+        .await
+        .unwrap();
     let read = store.server("s11").await.unwrap();
     assert_eq!(read.language.as_deref(), Some("en"));
     assert_eq!(read.notation.as_deref(), Some("chinese"));
     assert_eq!(read.discord_locale.as_deref(), Some("en-US"));
 
     store.touch_player("s11", "u1", "张伟").await.unwrap();
-    assert_eq!(store.player("s11", "u1").await.unwrap().unwrap().locale, None);
-    store.set_player_locale("s11", "u1", Some("zh-CN")).await.unwrap();
+    assert_eq!(
+        store.player("s11", "u1").await.unwrap().unwrap().locale,
+        None
+    );
+    store
+        .set_player_locale("s11", "u1", Some("zh-CN"))
+        .await
+        .unwrap();
     let p = store.player("s11", "u1").await.unwrap().unwrap();
-    assert_eq!((p.display_name.as_str(), p.locale.as_deref()), ("张伟", Some("zh-CN")));
+    assert_eq!(
+        (p.display_name.as_str(), p.locale.as_deref()),
+        ("张伟", Some("zh-CN"))
+    );
     // A name change keeps the locale.
     store.touch_player("s11", "u1", "张伟2").await.unwrap();
     let p = store.player("s11", "u1").await.unwrap().unwrap();

@@ -201,7 +201,11 @@ impl Ending {
                 if self.termination == Termination::Timeout {
                     t!(lang, "ending-timeout-draw")
                 } else {
-                    t!(lang, "ending-draw", termination = self.termination.text(lang))
+                    t!(
+                        lang,
+                        "ending-draw",
+                        termination = self.termination.text(lang)
+                    )
                 }
             }
             None => t!(lang, "ending-aborted"),

@@ -67,9 +67,7 @@ const fn chinese_piece(letter: char) -> Option<char> {
 /// are pieces in SAN (files are lower case, so `b` stays a file), and `O`
 /// of castling is not a piece letter, so castling is unchanged.
 pub fn chinese_san(san: &str) -> String {
-    san.chars()
-        .map(|c| chinese_piece(c).unwrap_or(c))
-        .collect()
+    san.chars().map(|c| chinese_piece(c).unwrap_or(c)).collect()
 }
 
 #[cfg(test)]

@@ -58,7 +58,13 @@ impl TimeControlError {
                     "moves" => t!(lang, "time-error-what-moves"),
                     _ => t!(lang, "time-error-what-seconds"),
                 };
-                t!(lang, "time-error-bad-number", input = input, part = part, what = what)
+                t!(
+                    lang,
+                    "time-error-bad-number",
+                    input = input,
+                    part = part,
+                    what = what
+                )
             }
             E::DaysNotOffered(x) => t!(lang, "time-error-days-not-offered", input = x),
             E::NoTime(x) => t!(lang, "time-error-no-time", input = x),

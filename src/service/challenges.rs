@@ -355,7 +355,12 @@ impl Service {
                 mentions: vec![c.challenger_id.clone()],
                 open_thread: Some(OpenThread {
                     game_id: game.id,
-                    name: t!(lang, "challenge-thread-name", white = &white_name, black = &black_name),
+                    name: t!(
+                        lang,
+                        "challenge-thread-name",
+                        white = &white_name,
+                        black = &black_name
+                    ),
                 }),
                 ..Reply::default()
             });

@@ -13,9 +13,10 @@ use crate::{
         pgn::{self, PgnTags},
     },
     i18n::Lang,
-    msg, t,
+    msg,
     rating::{self, GameOutcome, Points},
     store::{GameRecord, Score},
+    t,
 };
 
 /// Players per leaderboard page.
@@ -431,8 +432,14 @@ mod tests {
     #[test]
     fn stakes_match_the_spec_example() {
         // 150 vs 100: the higher side wins 6, draws −7.5, loses −15.
-        assert_eq!(stakes(Lang::En, 15_000, 10_000), "win +6, draw -7.5, loss -15");
-        assert_eq!(stakes(Lang::En, 10_000, 15_000), "win +15, draw +7.5, loss -6");
+        assert_eq!(
+            stakes(Lang::En, 15_000, 10_000),
+            "win +6, draw -7.5, loss -15"
+        );
+        assert_eq!(
+            stakes(Lang::En, 10_000, 15_000),
+            "win +15, draw +7.5, loss -6"
+        );
         assert_eq!(stakes(Lang::ZhCn, 15_000, 10_000), "胜 +6，和 -7.5，负 -15");
     }
 }

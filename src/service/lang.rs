@@ -82,7 +82,10 @@ impl Service {
                 .0
                 .lock()
                 .unwrap_or_else(|e| e.into_inner());
-            if known.get(&actor.server).is_some_and(|l| l.as_deref() == Some(locale)) {
+            if known
+                .get(&actor.server)
+                .is_some_and(|l| l.as_deref() == Some(locale))
+            {
                 return Ok(());
             }
         }

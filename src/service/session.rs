@@ -16,11 +16,12 @@ use super::{
 };
 use crate::{
     chess::{color_name, Ending, Game, GameResult, Termination},
+    msg,
     store::{
         Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView, PlayerRecord,
         Score, ServerSettings, StoreError, Vacation,
     },
-    msg, t,
+    t,
 };
 
 /// Locks and cached games of this process.

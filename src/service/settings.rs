@@ -61,7 +61,10 @@ impl Service {
                     let name = name.trim().to_ascii_lowercase();
                     if Theme::by_name(&name).is_none() {
                         let names: Vec<&str> = Theme::names().collect();
-                        return refuse_msg(msg!("settings-theme-unknown", names = names.join(", ")));
+                        return refuse_msg(msg!(
+                            "settings-theme-unknown",
+                            names = names.join(", ")
+                        ));
                     }
                     let shown = name.clone();
                     done.push(Box::new(move |lang| {
@@ -108,7 +111,11 @@ impl Service {
                     }
                     let snapshot = settings.clone();
                     done.push(Box::new(move |lang| {
-                        t!(lang, "settings-done-language", value = language_text(lang, &snapshot))
+                        t!(
+                            lang,
+                            "settings-done-language",
+                            value = language_text(lang, &snapshot)
+                        )
                     }));
                 }
                 Setting::Notation(name) => {
@@ -126,7 +133,11 @@ impl Service {
                     }
                     let snapshot = settings.clone();
                     done.push(Box::new(move |lang| {
-                        t!(lang, "settings-done-notation", value = notation_text(lang, &snapshot))
+                        t!(
+                            lang,
+                            "settings-done-notation",
+                            value = notation_text(lang, &snapshot)
+                        )
                     }));
                 }
                 Setting::ReminderHours(hours) => {

@@ -277,7 +277,12 @@ impl Service {
                         opponent = other,
                         left = human_left_in(lang, d - now)
                     ),
-                    None => t!(lang, "time-summary-line", id = s.record.id, opponent = other),
+                    None => t!(
+                        lang,
+                        "time-summary-line",
+                        id = s.record.id,
+                        opponent = other
+                    ),
                 });
             }
             return Ok(Some(Notice {
@@ -522,7 +527,8 @@ impl Service {
                 "give-time-given",
                 name = super::display_name(&actor.name),
                 opponent = opponent_name,
-                left = deadline.map_or_else(String::new, |d| human_left_in(lang, d - self.now_ms()))
+                left =
+                    deadline.map_or_else(String::new, |d| human_left_in(lang, d - self.now_ms()))
             ),
             mentions: vec![opponent],
             ..Reply::default()
@@ -530,11 +536,7 @@ impl Service {
     }
 
     /// The give-time button for correspondence boards.
-    pub(super) fn give_time_button(
-        &self,
-        session: &Session,
-        lang: Lang,
-    ) -> Option<super::Button> {
+    pub(super) fn give_time_button(&self, session: &Session, lang: Lang) -> Option<super::Button> {
         matches!(
             session.record.game.time_control.parse::<TimeControl>(),
             Ok(TimeControl::Correspondence(_))

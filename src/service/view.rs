@@ -125,7 +125,8 @@ impl Service {
             ));
         }
         if let Some(tc) = &tc {
-            card.fields.push((t!(lang, "board-field-time"), tc.text(lang)));
+            card.fields
+                .push((t!(lang, "board-field-time"), tc.text(lang)));
             if !game.is_over() {
                 card.deadline_ms = record.state.deadline_ms;
                 card.deadline_label = Some(t!(lang, "board-field-deadline"));

@@ -259,8 +259,12 @@ impl InputError {
                 reason,
                 suggestions,
             } => {
-                t!(lang, "input-illegal", input = input, reason = reason.text(lang))
-                    + &suggestions_text(lang, suggestions)
+                t!(
+                    lang,
+                    "input-illegal",
+                    input = input,
+                    reason = reason.text(lang)
+                ) + &suggestions_text(lang, suggestions)
             }
             InputError::Ambiguous {
                 input,

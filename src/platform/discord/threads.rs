@@ -69,7 +69,8 @@ pub async fn open(
                 .service
                 .thread_opened(request.game_id, &parent.to_string())
                 .await;
-            let message = Message::from_reply_in(&board, target.capabilities(), target.lang).to_followup();
+            let message =
+                Message::from_reply_in(&board, target.capabilities(), target.lang).to_followup();
             if let Err(e) = target.follow_up(&ctx.http, message).await {
                 tracing::error!(game = request.game_id, error = %describe(&e), "could not post the first board");
             }

@@ -42,7 +42,10 @@ pub fn apply(commands: &mut [poise::Command<Data, Error>]) {
             }
             for choice in parameter.choices.to_mut() {
                 if let Some(label) = choice_words(&parameter.name, &choice.name) {
-                    choice.localizations.to_mut().push((ZH.into(), label.into()));
+                    choice
+                        .localizations
+                        .to_mut()
+                        .push((ZH.into(), label.into()));
                 }
             }
         }
@@ -81,7 +84,10 @@ fn command_words(command: &str) -> Option<(String, String)> {
 fn option_words(command: &str, option: &str) -> Option<(String, String)> {
     let zh = Lang::ZhCn;
     Some(match (command, option) {
-        ("challenge", "opponent") => (t!(zh, "opt-opponent"), t!(zh, "opt-challenge-opponent-desc")),
+        ("challenge", "opponent") => (
+            t!(zh, "opt-opponent"),
+            t!(zh, "opt-challenge-opponent-desc"),
+        ),
         ("challenge", "color") => (t!(zh, "opt-color"), t!(zh, "opt-color-desc")),
         ("challenge", "rated") => (t!(zh, "opt-rated"), t!(zh, "opt-rated-desc")),
         ("challenge", "time") => (t!(zh, "opt-time"), t!(zh, "opt-challenge-time-desc")),
@@ -102,7 +108,9 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
             t!(zh, "opt-challenge-hours"),
             t!(zh, "opt-challenge-hours-desc"),
         ),
-        ("settings", "rated_per_pair_daily") => (t!(zh, "opt-per-pair"), t!(zh, "opt-per-pair-desc")),
+        ("settings", "rated_per_pair_daily") => {
+            (t!(zh, "opt-per-pair"), t!(zh, "opt-per-pair-desc"))
+        }
         ("settings", "vacation_days") => (
             t!(zh, "opt-vacation-days"),
             t!(zh, "opt-vacation-days-desc"),
@@ -162,24 +170,29 @@ mod tests {
         let commands = super::super::all();
         for command in &commands {
             let zh = |v: &Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>| {
-                v.iter()
-                    .find(|(l, _)| l == ZH)
-                    .map(|(_, w)| w.to_string())
+                v.iter().find(|(l, _)| l == ZH).map(|(_, w)| w.to_string())
             };
             let name = zh(&command.name_localizations)
                 .unwrap_or_else(|| panic!("/{} has no Chinese name", command.name));
             assert!(valid_name(&name), "/{}: {name}", command.name);
             let description = zh(&command.description_localizations).expect("description");
-            assert!((1..=100).contains(&description.chars().count()), "{description}");
+            assert!(
+                (1..=100).contains(&description.chars().count()),
+                "{description}"
+            );
             for p in &command.parameters {
                 let name = zh(&p.name_localizations)
                     .unwrap_or_else(|| panic!("/{} {} has no Chinese name", command.name, p.name));
                 assert!(valid_name(&name), "/{} {}: {name}", command.name, p.name);
                 let description = zh(&p.description_localizations).expect("description");
-                assert!((1..=100).contains(&description.chars().count()), "{description}");
+                assert!(
+                    (1..=100).contains(&description.chars().count()),
+                    "{description}"
+                );
                 for c in p.choices.iter() {
-                    let label = zh(&c.localizations)
-                        .unwrap_or_else(|| panic!("/{} {} {}: no label", command.name, p.name, c.name));
+                    let label = zh(&c.localizations).unwrap_or_else(|| {
+                        panic!("/{} {} {}: no label", command.name, p.name, c.name)
+                    });
                     assert!((1..=100).contains(&label.chars().count()));
                 }
             }

@@ -5,8 +5,8 @@
 //! service [`Command`] and hands it to [`respond::answer`].
 
 pub mod challenge;
-pub mod localize;
 pub mod ladder;
+pub mod localize;
 pub mod play;
 pub mod server;
 
@@ -90,7 +90,9 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         }
         None => {
             let lang = Lang::from_locale(Some(interaction.locale.as_str()));
-            target.refuse(ctx.http(), &t!(lang, "discord-server-only")).await
+            target
+                .refuse(ctx.http(), &t!(lang, "discord-server-only"))
+                .await
         }
     }
     // We answered through serenity directly; tell poise, so that its own
