@@ -24,7 +24,14 @@ fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
 
 /// The message ids the code asks for: the first string literal inside each
 /// `t!(…)` and `msg!(…)` call (ids must be literals at the call site).
+/// Comments (the macros' own docs) are skipped.
 fn used_ids(text: &str) -> Vec<String> {
+    let code: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = code.as_str();
     let mut ids = Vec::new();
     for marker in ["t!(", "msg!("] {
         let mut rest = text;
