@@ -33,9 +33,10 @@ FROM debian:bookworm-slim
 # ca-certificates: TLS to Discord. sqlite3: online backups from inside the
 # container (`docker exec chessbot sqlite3 /data/chessbot.db ".backup /data/backup.db"`).
 # stockfish: the engine for /play and /analyze (installed as /usr/games/stockfish,
-# where the bot looks for it).
+# where the bot looks for it). fonts-noto-cjk: Chinese names and levels
+# (张伟, 1级) on boards and charts.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates sqlite3 stockfish \
+    && apt-get install -y --no-install-recommends ca-certificates sqlite3 stockfish fonts-noto-cjk \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin chessbot \
     && mkdir -p /data /etc/chessbot \

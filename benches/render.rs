@@ -8,7 +8,9 @@
 
 use std::{hint::black_box, time::Instant};
 
-use chessbot::render::{Frame, GifFrame, GifOptions, RenderConfig, Renderer, Theme};
+use chessbot::render::{
+    Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, RenderConfig, Renderer, Theme,
+};
 use criterion::{BenchmarkId, Criterion};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Square};
 
@@ -45,6 +47,35 @@ fn frames() -> Vec<(&'static str, Frame)> {
             },
         ));
     }
+    // The players bar with Latin and with Chinese names (issue 15: CJK
+    // glyphs come from the fallback font's cache; the board's time with
+    // Chinese names should stay within 10 % of the Latin one).
+    let bar = |top: &str, top_detail: &str, bottom: &str, bottom_detail: &str| PlayersBar {
+        top: PlayerLine {
+            name: top.to_owned(),
+            detail: top_detail.to_owned(),
+        },
+        bottom: PlayerLine {
+            name: bottom.to_owned(),
+            detail: bottom_detail.to_owned(),
+        },
+    };
+    out.push((
+        "bar_latin480",
+        Frame {
+            last_move: Some((Square::C4, Square::F7)),
+            players: Some(bar("Zhang Wei", "1512.5", "Li Na", "Level 15")),
+            ..Frame::from_position(&mid)
+        },
+    ));
+    out.push((
+        "bar_cjk480",
+        Frame {
+            last_move: Some((Square::C4, Square::F7)),
+            players: Some(bar("张伟", "1512.5", "李娜", "15级")),
+            ..Frame::from_position(&mid)
+        },
+    ));
     out
 }
 

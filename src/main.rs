@@ -127,6 +127,11 @@ struct ConsoleArgs {
     /// settings apply).
     #[arg(long)]
     engine_path: Option<PathBuf>,
+    /// Every user's client locale and the server's locale, e.g. `zh-CN`
+    /// (the bot then answers in Simplified Chinese); `:locale NAME LOCALE`
+    /// changes one user's.
+    #[arg(long)]
+    locale: Option<String>,
 }
 
 /// Prints a tournament command's output; bad input exits with status 2 (the
@@ -339,6 +344,7 @@ async fn console(config_path: Option<&Path>, args: ConsoleArgs) -> anyhow::Resul
             moderators: args.moderators,
             echo: args.echo,
             renderer,
+            locale: args.locale,
         },
         engine,
     )

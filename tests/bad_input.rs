@@ -39,6 +39,7 @@ fn actor(user: &str, channel: &str) -> Actor {
         user: user.into(),
         name: user.into(),
         locale: None,
+        server_locale: None,
         is_moderator: user == "carol",
     }
 }

@@ -161,6 +161,7 @@ fn console() -> &'static (tokio::runtime::Runtime, Mutex<Console>) {
                 moderators: vec!["mod".to_owned()],
                 echo: false,
                 renderer,
+                locale: None,
             }))
             .expect("console");
         // A game in progress, so moves and game commands reach the service.

@@ -37,6 +37,7 @@ fn actor(user: &str, channel: &str) -> Actor {
         user: user.to_owned(),
         name: user.to_owned(),
         locale: None,
+        server_locale: None,
         is_moderator: false,
     }
 }

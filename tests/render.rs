@@ -444,6 +444,48 @@ fn players_bar_and_arrows() {
     assert!(close(c, want, 12) || close(c, want_dark, 12), "{c:?}");
 }
 
+/// The top bar's pixels of a board whose top player is `name` (`detail`).
+fn top_bar(name: &str, detail: &str) -> Vec<Rgb> {
+    let frame = Frame {
+        players: Some(PlayersBar {
+            top: PlayerLine {
+                name: name.into(),
+                detail: detail.into(),
+            },
+            bottom: PlayerLine {
+                name: "alice".into(),
+                detail: "0".into(),
+            },
+        }),
+        ..Frame::from_position(&Chess::default())
+    };
+    let img = Image::decode(&renderer().render_png(&frame).expect("png"));
+    let bar = (img.height - 480) / 2;
+    (0..bar)
+        .flat_map(|y| (0..480).map(move |x| (x, y)))
+        .map(|(x, y)| img.px(x, y))
+        .collect()
+}
+
+/// Chinese names and levels are drawn with real glyphs (a CJK font, see
+/// render::fonts), not missing-glyph boxes: boxes would draw 张伟 and 李娜
+/// (and 1级 and 2级's 级) identically, as they draw two unknown characters.
+#[test]
+fn players_bar_draws_chinese_names_and_levels() {
+    let theme = Theme::default();
+    let ink = |px: &[Rgb]| px.iter().filter(|&&c| close(c, theme.bar_fg, 60)).count();
+    let zhang = top_bar("张伟", "1级");
+    let li = top_bar("李娜", "1级");
+    let boxes = top_bar("\u{F0000}\u{F0001}", "1级");
+    assert!(ink(&zhang) > 80, "{}", ink(&zhang));
+    assert_ne!(zhang, li, "two different names draw differently");
+    assert_ne!(zhang, boxes, "张伟 is not two missing-glyph boxes");
+    // The level: 级 against an unknown character after the same digit.
+    assert_ne!(top_bar("x", "1级"), top_bar("x", "1\u{F0000}"));
+    // Mixed Latin and CJK, and 无级别, draw without trouble.
+    assert!(ink(&top_bar("Wei 张伟 (Beijing)", "无级别")) > ink(&top_bar("Wei", "0")));
+}
+
 #[test]
 fn custom_pieces_dir() {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -642,6 +642,9 @@ async fn server_settings_round_trip(store: &Store) {
         rated_games_per_pair_daily: 3,
         vacation_days_per_year: 5,
         reminder_hours: vec![48, 2],
+        language: Some("zh-CN".to_owned()),
+        discord_locale: None,
+        notation: Some("letters".to_owned()),
     };
     store.save_settings(&changed).await.unwrap();
     assert_eq!(store.server("s9").await.unwrap(), changed);
@@ -658,6 +661,51 @@ async fn server_settings_round_trip(store: &Store) {
         ("New name", 0, 0)
     );
     assert!(store.player("s9", "nobody").await.unwrap().is_none());
+}
+
+async fn languages_and_locales_are_kept(store: &Store) {
+    let fresh = store.server("s11").await.unwrap();
+    assert_eq!(
+        (fresh.language, fresh.discord_locale, fresh.notation),
+        (None, None, None)
+    );
+    store
+        .set_discord_locale("s11", Some("zh-CN"))
+        .await
+        .unwrap();
+    let mut settings = store.server("s11").await.unwrap();
+    assert_eq!(settings.discord_locale.as_deref(), Some("zh-CN"));
+    // Saving the moderators' settings leaves Discord's locale alone.
+    settings.language = Some("en".to_owned());
+    settings.notation = Some("chinese".to_owned());
+    store.save_settings(&settings).await.unwrap();
+    store
+        .set_discord_locale("s11", Some("en-US"))
+        .await
+        .unwrap();
+    let read = store.server("s11").await.unwrap();
+    assert_eq!(read.language.as_deref(), Some("en"));
+    assert_eq!(read.notation.as_deref(), Some("chinese"));
+    assert_eq!(read.discord_locale.as_deref(), Some("en-US"));
+
+    store.touch_player("s11", "u1", "张伟").await.unwrap();
+    assert_eq!(
+        store.player("s11", "u1").await.unwrap().unwrap().locale,
+        None
+    );
+    store
+        .set_player_locale("s11", "u1", Some("zh-CN"))
+        .await
+        .unwrap();
+    let p = store.player("s11", "u1").await.unwrap().unwrap();
+    assert_eq!(
+        (p.display_name.as_str(), p.locale.as_deref()),
+        ("张伟", Some("zh-CN"))
+    );
+    // A name change keeps the locale.
+    store.touch_player("s11", "u1", "张伟2").await.unwrap();
+    let p = store.player("s11", "u1").await.unwrap().unwrap();
+    assert_eq!(p.locale.as_deref(), Some("zh-CN"));
 }
 
 async fn configured_server_defaults(store: &Store) {
@@ -1188,6 +1236,7 @@ conformance!(
     leaderboard_and_history,
     games_of_and_pair_counts,
     server_settings_round_trip,
+    languages_and_locales_are_kept,
     configured_server_defaults,
     moves_replay_in_order,
     concurrent_accepts_start_one_game,

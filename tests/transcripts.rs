@@ -1,7 +1,9 @@
 //! Transcript tests: each `tests/transcripts/*.txt` holds console input lines
 //! (`> alice: /challenge @bob`) and, after each, the exact output expected.
 //! The runner replays the inputs against a fresh database and compares the
-//! whole output. To update a transcript after an intended change, run with
+//! whole output. A transcript whose file name starts with `zh-` runs with
+//! `--locale zh-CN` (every user and the server speak Simplified Chinese).
+//! To update a transcript after an intended change, run with
 //! `UPDATE_TRANSCRIPTS=1` and review the diff before committing it.
 
 use std::{path::Path, sync::Arc};
@@ -23,6 +25,10 @@ async fn replay(path: &Path, renderer: Arc<Renderer>) -> (String, String) {
         moderators: vec!["carol".to_owned()],
         echo: true,
         renderer,
+        locale: path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("zh-"))
+            .then(|| "zh-CN".to_owned()),
     })
     .await
     .expect("console starts");

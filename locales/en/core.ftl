@@ -4,8 +4,4 @@ days = { $count ->
     [one] { $count } day
    *[other] { $count } days
 }
-hours = { $count ->
-    [one] { $count } hour
-   *[other] { $count } hours
-}
 error-apology = Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.

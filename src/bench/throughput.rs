@@ -69,6 +69,7 @@ pub fn actor(user: &str, channel: &str) -> Actor {
         user: user.to_owned(),
         name: user.to_owned(),
         locale: None,
+        server_locale: None,
         is_moderator: true,
     }
 }

@@ -5,6 +5,8 @@ use std::fmt;
 
 use shakmaty::Color;
 
+use crate::{i18n::Lang, t};
+
 /// The result of a game, as PGN writes it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
@@ -121,7 +123,26 @@ impl Termination {
         Termination::ALL.into_iter().find(|t| t.id() == id)
     }
 
-    /// How a person would say it.
+    /// How a person would say it, in `lang`.
+    pub fn text(self, lang: Lang) -> String {
+        match self {
+            Termination::Checkmate => t!(lang, "termination-checkmate"),
+            Termination::Resignation => t!(lang, "termination-resignation"),
+            Termination::Timeout => t!(lang, "termination-timeout"),
+            Termination::Stalemate => t!(lang, "termination-stalemate"),
+            Termination::InsufficientMaterial => t!(lang, "termination-insufficient-material"),
+            Termination::FivefoldRepetition => t!(lang, "termination-fivefold-repetition"),
+            Termination::SeventyFiveMoveRule => t!(lang, "termination-seventy-five-move-rule"),
+            Termination::ThreefoldRepetition => t!(lang, "termination-threefold-repetition"),
+            Termination::FiftyMoveRule => t!(lang, "termination-fifty-move-rule"),
+            Termination::Agreement => t!(lang, "termination-agreement"),
+            Termination::Aborted => t!(lang, "termination-aborted"),
+            Termination::Adjudication => t!(lang, "termination-adjudication"),
+            Termination::IllegalMoves => t!(lang, "termination-illegal-moves"),
+        }
+    }
+
+    /// How a person would say it in English (logs, tests).
     pub const fn describe(self) -> &'static str {
         match self {
             Termination::Checkmate => "checkmate",
@@ -166,24 +187,43 @@ impl Ending {
     }
 }
 
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Ending {
+    /// "White wins by checkmate", in `lang`.
+    pub fn text(self, lang: Lang) -> String {
         match self.result.winner() {
-            Some(winner) => write!(
-                f,
-                "{} wins by {}",
-                color_name(winner),
-                self.termination.describe()
+            Some(winner) => t!(
+                lang,
+                "ending-win",
+                color = color_text(lang, winner),
+                termination = self.termination.text(lang)
             ),
             None if self.result == GameResult::Draw => {
                 if self.termination == Termination::Timeout {
-                    f.write_str("draw: time ran out, but the other side cannot possibly mate")
+                    t!(lang, "ending-timeout-draw")
                 } else {
-                    write!(f, "draw by {}", self.termination.describe())
+                    t!(
+                        lang,
+                        "ending-draw",
+                        termination = self.termination.text(lang)
+                    )
                 }
             }
-            None => f.write_str("game aborted"),
+            None => t!(lang, "ending-aborted"),
         }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+/// "White" / "白方": a colour in `lang`.
+pub fn color_text(lang: Lang, color: Color) -> String {
+    match color {
+        Color::White => t!(lang, "color-white"),
+        Color::Black => t!(lang, "color-black"),
     }
 }
 

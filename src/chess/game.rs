@@ -14,6 +14,8 @@ use shakmaty::{
     Move, Position,
 };
 
+use crate::{i18n::Lang, t};
+
 use super::{
     ending::{DrawClaim, Ending, GameResult, Termination},
     input::{self, CastlingBlock, IllegalReason, InputError},
@@ -66,28 +68,28 @@ pub enum RuleError {
     AbortTooLate,
 }
 
+impl RuleError {
+    /// Why the action was refused, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            RuleError::Input(e) => e.text(lang),
+            RuleError::NotLegal { uci } => t!(lang, "rule-not-legal", uci = uci),
+            RuleError::GameOver => t!(lang, "rule-game-over"),
+            RuleError::NotYourTurn => t!(lang, "rule-not-your-turn"),
+            RuleError::NoDrawOffer => t!(lang, "rule-no-draw-offer"),
+            RuleError::AlreadyOffered => t!(lang, "rule-already-offered"),
+            RuleError::NothingToClaim => t!(lang, "rule-nothing-to-claim"),
+            RuleError::ClaimWithMoveFails { san } => {
+                t!(lang, "rule-claim-with-move-fails", san = san)
+            }
+            RuleError::AbortTooLate => t!(lang, "rule-abort-too-late"),
+        }
+    }
+}
+
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleError::Input(e) => e.fmt(f),
-            RuleError::NotLegal { uci } => write!(f, "`{uci}` is not a legal move here."),
-            RuleError::GameOver => f.write_str("That game is already over."),
-            RuleError::NotYourTurn => f.write_str("It is not your turn."),
-            RuleError::NoDrawOffer => f.write_str("There is no draw offer from your opponent."),
-            RuleError::AlreadyOffered => {
-                f.write_str("You have already offered a draw; it stands until your opponent answers or moves.")
-            }
-            RuleError::NothingToClaim => f.write_str(
-                "There is no draw to claim: that needs the same position three times with you to move, or 50 moves by each side without a capture or pawn move.",
-            ),
-            RuleError::ClaimWithMoveFails { san } => write!(
-                f,
-                "`{san}` would not give a draw by repetition or the 50-move rule, so it was not played."
-            ),
-            RuleError::AbortTooLate => f.write_str(
-                "A game can only be aborted before each side has made its first move; resign or offer a draw instead.",
-            ),
-        }
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -620,21 +622,31 @@ pub enum PlayTextError {
     Illegal(IllegalAttempt),
 }
 
-impl fmt::Display for PlayTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl PlayTextError {
+    /// Why the move was not played, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
         match self {
-            PlayTextError::Rule(e) => e.fmt(f),
+            PlayTextError::Rule(e) => e.text(lang),
             PlayTextError::Illegal(attempt) => {
-                write!(f, "{}", attempt.error)?;
+                let mut text = attempt.error.text(lang);
                 if let Some(count) = attempt.counted {
-                    write!(
-                        f,
-                        " Illegal king move {count} of {ILLEGAL_KING_MOVES_LIMIT} (house rule: the third loses)."
-                    )?;
+                    text.push(' ');
+                    text.push_str(&t!(
+                        lang,
+                        "rule-illegal-king-move-counted",
+                        count = count,
+                        limit = ILLEGAL_KING_MOVES_LIMIT
+                    ));
                 }
-                Ok(())
+                text
             }
         }
+    }
+}
+
+impl fmt::Display for PlayTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
 }
 

@@ -5,7 +5,9 @@
 pub mod ending;
 pub mod game;
 pub mod input;
+pub mod notation;
 pub mod pgn;
 
 pub use ending::*;
 pub use game::*;
+pub use notation::Notation;

@@ -2,22 +2,19 @@
 
 use std::{fmt, str::FromStr};
 
-use super::{duration::human_seconds, DAY_MS};
+use super::{duration::human_seconds_in, DAY_MS};
+use crate::{i18n::Lang, t};
 
 /// Why a text is not a time control. Every message says what to type instead.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TimeControlError {
     /// Nothing was given.
-    #[error("no time control given: use e.g. 3d (days per move), 10+5 (minutes + seconds per move) or 40/9000:16/3600")]
     Empty,
     /// Far longer than any time control.
-    #[error("that time control is too long to read ({0} characters): use e.g. 3d, 10+5 or 40/9000:16/3600")]
     TooLong(usize),
     /// Not any known form.
-    #[error("`{0}` is not a time control: use e.g. 3d (days per move), 10+5 (minutes + seconds per move) or 40/9000:16/3600")]
     Unrecognized(String),
     /// A part that should be a whole number is not.
-    #[error("`{part}` in `{input}` is not a whole number of {what}")]
     BadNumber {
         /// The whole input.
         input: String,
@@ -27,40 +24,79 @@ pub enum TimeControlError {
         what: &'static str,
     },
     /// Days per move not among the offered values.
-    #[error("`{0}`: correspondence games take 1, 2, 3, 5, 7, 10 or 14 days per move")]
     DaysNotOffered(String),
     /// `0+0`.
-    #[error("`{0}` gives no time at all: a live game needs a base time, e.g. 10+5")]
     NoTime(String),
     /// Base time of `M+I` outside 1..=180 minutes.
-    #[error(
-        "`{0}`: the base time must be 1 to 180 minutes (the form is minutes+seconds, e.g. 10+5)"
-    )]
     BaseOutOfRange(String),
     /// Increment outside 0..=180 s.
-    #[error("`{0}`: the increment must be 0 to 180 seconds per move")]
     IncrementOutOfRange(String),
     /// Moves of a stage outside 1..=200.
-    #[error("`{0}`: a stage must have 1 to 200 moves")]
     MovesOutOfRange(String),
     /// Seconds of a stage outside 1..=36000.
-    #[error("`{0}`: a stage's time must be 1 to 36000 seconds (10 h)")]
     StageTimeOutOfRange(String),
     /// A stage with a move count that gives less than
     /// [`LiveControl::MIN_SECONDS_PER_MOVE`] per move (increment included):
     /// no one can play 40 moves in one second.
-    #[error("`{0}`: a stage must give at least 5 seconds per move (`40/1` gives 40 moves 1 second); e.g. 40/5400 is 40 moves in 90 minutes")]
     TooFast(String),
     /// A stage without a move count that is not the last.
-    #[error("`{0}`: only the last stage may be without a move count (sudden death)")]
     SuddenDeathNotLast(String),
     /// More than [`LiveControl::MAX_STAGES`] stages.
-    #[error("`{0}`: at most 5 stages")]
     TooManyStages(String),
     /// A single sudden-death stage whose base is not whole minutes.
-    #[error("`{0}`: a base time without stages must be whole minutes (60 to 10800 seconds)")]
     BaseNotWholeMinutes(String),
 }
+
+impl TimeControlError {
+    /// What is wrong and what to type instead, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        use TimeControlError as E;
+        match self {
+            E::Empty => t!(lang, "time-error-empty"),
+            E::TooLong(n) => t!(lang, "time-error-too-long", count = *n),
+            E::Unrecognized(x) => t!(lang, "time-error-unrecognized", input = x),
+            E::BadNumber { input, part, what } => {
+                let what = match *what {
+                    "days" => t!(lang, "time-error-what-days"),
+                    "minutes" => t!(lang, "time-error-what-minutes"),
+                    "moves" => t!(lang, "time-error-what-moves"),
+                    _ => t!(lang, "time-error-what-seconds"),
+                };
+                t!(
+                    lang,
+                    "time-error-bad-number",
+                    input = input,
+                    part = part,
+                    what = what
+                )
+            }
+            E::DaysNotOffered(x) => t!(lang, "time-error-days-not-offered", input = x),
+            E::NoTime(x) => t!(lang, "time-error-no-time", input = x),
+            E::BaseOutOfRange(x) => t!(lang, "time-error-base-out-of-range", input = x),
+            E::IncrementOutOfRange(x) => {
+                t!(lang, "time-error-increment-out-of-range", input = x)
+            }
+            E::MovesOutOfRange(x) => t!(lang, "time-error-moves-out-of-range", input = x),
+            E::StageTimeOutOfRange(x) => {
+                t!(lang, "time-error-stage-time-out-of-range", input = x)
+            }
+            E::TooFast(x) => t!(lang, "time-error-too-fast", input = x),
+            E::SuddenDeathNotLast(x) => t!(lang, "time-error-sudden-death-not-last", input = x),
+            E::TooManyStages(x) => t!(lang, "time-error-too-many-stages", input = x),
+            E::BaseNotWholeMinutes(x) => {
+                t!(lang, "time-error-base-not-whole-minutes", input = x)
+            }
+        }
+    }
+}
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for TimeControlError {}
 
 type Result<T> = std::result::Result<T, TimeControlError>;
 
@@ -264,6 +300,12 @@ impl LiveControl {
     /// In words: `10 min + 5 s`, `40 moves in 2 h 30 min, then 16 moves
     /// every 1 h`.
     pub fn describe(&self) -> String {
+        self.text(Lang::En)
+    }
+
+    /// [`Self::describe`] in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let human = |secs: u32| human_seconds_in(lang, u64::from(secs));
         if let [Stage {
             moves: None,
             seconds,
@@ -271,8 +313,13 @@ impl LiveControl {
         }] = self.stages.as_slice()
         {
             return match increment_s {
-                0 => human_seconds(u64::from(*seconds)),
-                i => format!("{} + {i} s", human_seconds(u64::from(*seconds))),
+                0 => human(*seconds),
+                i => t!(
+                    lang,
+                    "time-with-increment",
+                    base = human(*seconds),
+                    increment = human(*i)
+                ),
             };
         }
         let last = self.stages.len() - 1;
@@ -281,20 +328,26 @@ impl LiveControl {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let time = human_seconds(u64::from(s.seconds));
+                let time = human(s.seconds);
                 let mut text = match s.moves {
                     // The last stage repeats.
-                    Some(m) if i == last => format!("{m} moves every {time}"),
-                    Some(m) => format!("{m} moves in {time}"),
-                    None => format!("{time} for the rest of the game"),
+                    Some(m) if i == last => {
+                        t!(lang, "time-stage-repeating", count = m, time = time)
+                    }
+                    Some(m) => t!(lang, "time-stage", count = m, time = time),
+                    None => t!(lang, "time-stage-rest", time = time),
                 };
                 if s.increment_s > 0 {
-                    text.push_str(&format!(" + {} s per move", s.increment_s));
+                    text.push_str(&t!(
+                        lang,
+                        "time-stage-increment",
+                        increment = human(s.increment_s)
+                    ));
                 }
                 text
             })
             .collect();
-        parts.join(", then ")
+        parts.join(&t!(lang, "time-stage-then"))
     }
 
     fn parse_fischer(text: &str) -> Result<Self> {
@@ -494,11 +547,15 @@ impl TimeControl {
     /// In words: `3 days per move`, `10 min + 5 s`,
     /// `40 moves in 2 h 30 min, then 16 moves every 1 h`.
     pub fn describe(&self) -> String {
+        self.text(Lang::En)
+    }
+
+    /// [`Self::describe`] in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
         match self {
-            TimeControl::Correspondence(c) if c.days == 1 => "1 day per move".to_string(),
-            TimeControl::Correspondence(c) => format!("{} days per move", c.days),
-            TimeControl::Live(l) => l.describe(),
-            TimeControl::Unlimited => "no clock".to_string(),
+            TimeControl::Correspondence(c) => t!(lang, "time-days-per-move", count = c.days),
+            TimeControl::Live(l) => l.text(lang),
+            TimeControl::Unlimited => t!(lang, "time-no-clock"),
         }
     }
 }

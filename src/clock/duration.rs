@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::{i18n::Lang, t};
+
 /// Why a text is not a duration.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DurationError {
@@ -81,18 +83,23 @@ pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
 /// assert_eq!(human_seconds(0), "0 s");
 /// ```
 pub fn human_seconds(secs: u64) -> String {
+    human_seconds_in(Lang::En, secs)
+}
+
+/// [`human_seconds`] in `lang` (`2 h 30 min`, `2小时30分钟`).
+pub fn human_seconds_in(lang: Lang, secs: u64) -> String {
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     let mut parts = Vec::new();
     if h > 0 {
-        parts.push(format!("{h} h"));
+        parts.push(t!(lang, "unit-hours-short", count = h));
     }
     if m > 0 {
-        parts.push(format!("{m} min"));
+        parts.push(t!(lang, "unit-minutes-short", count = m));
     }
     if s > 0 || parts.is_empty() {
-        parts.push(format!("{s} s"));
+        parts.push(t!(lang, "unit-seconds-short", count = s));
     }
-    parts.join(" ")
+    parts.join(&t!(lang, "unit-separator"))
 }
 
 /// Time left until a deadline, to the minute, as the bot words it; under
@@ -108,15 +115,25 @@ pub fn human_seconds(secs: u64) -> String {
 /// assert_eq!(human_left(-1), "0 s");
 /// ```
 pub fn human_left(ms: i64) -> String {
+    human_left_in(Lang::En, ms)
+}
+
+/// [`human_left`] in `lang` (`2 d 23 h`, `2天23小时`).
+pub fn human_left_in(lang: Lang, ms: i64) -> String {
     if ms < 60_000 {
-        return format!("{} s", ms.max(0) / 1000);
+        return t!(lang, "unit-seconds-short", count = ms.max(0) / 1000);
     }
     let minutes = ms.max(0) / 60_000;
     let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    let sep = t!(lang, "unit-separator");
+    let (hours, mins) = (
+        t!(lang, "unit-hours-short", count = h),
+        t!(lang, "unit-minutes-short", count = m),
+    );
     match (d, h) {
-        (0, 0) => format!("{m} min"),
-        (0, _) => format!("{h} h {m} min"),
-        _ => format!("{d} d {h} h"),
+        (0, 0) => mins,
+        (0, _) => format!("{hours}{sep}{mins}"),
+        _ => format!("{}{sep}{hours}", t!(lang, "unit-days-short", count = d)),
     }
 }
 

@@ -60,7 +60,8 @@ pub use control::{
     deadline_after, Correspondence, LiveControl, Stage, TimeControl, TimeControlError,
 };
 pub use duration::{
-    format_clk, format_clock, human_left, human_seconds, parse_duration, DurationError,
+    format_clk, format_clock, human_left, human_left_in, human_seconds, human_seconds_in,
+    parse_duration, DurationError,
 };
 pub use live::{clocks_after, ClockState, Flag};
 pub use source::{Clock, ManualClock, SystemClock};

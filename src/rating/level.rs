@@ -78,6 +78,14 @@ impl Level {
         }
     }
 
+    /// The name in `lang`: `Level 1` / `1级`, `Unranked` / `无级别`.
+    pub fn name(self, lang: crate::i18n::Lang) -> String {
+        match lang {
+            crate::i18n::Lang::En => self.name_en(),
+            crate::i18n::Lang::ZhCn => self.name_zh(),
+        }
+    }
+
     /// Chinese name: `无级别`, `30级`, …, `1级`.
     pub fn name_zh(self) -> String {
         match self {

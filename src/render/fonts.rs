@@ -1,6 +1,19 @@
 //! The DejaVu Sans fonts (from the `dejavu` crate, MIT/Apache-2.0 packaging of
-//! the DejaVu licence) loaded once into a font database for usvg, plus a
-//! helper that turns an SVG string into premultiplied RGBA pixels.
+//! the DejaVu licence) loaded once into a font database for usvg, the CJK
+//! fallback font, and a helper that turns an SVG string into premultiplied
+//! RGBA pixels.
+//!
+//! DejaVu has no Chinese characters. Names such as 张伟 and levels such as
+//! 1级 are drawn with a CJK font found once at start-up, in this order:
+//! 1. the file named by `CHESSBOT_CJK_FONT` (a `.ttf`, `.otf` or `.ttc`);
+//! 2. the system's fonts (fontconfig's folders), by family:
+//!    [`CJK_FAMILIES`], first found wins (Debian/Ubuntu: `fonts-noto-cjk`,
+//!    which the Docker image and `.ci/run` install; `fonts-wqy-zenhei` also
+//!    works).
+//!
+//! With none of them, CJK characters are drawn as DejaVu's missing-glyph
+//! box: a visible placeholder, never a panic (as for emoji, which no face
+//! here has as outlines).
 
 use std::sync::{Arc, OnceLock};
 
@@ -14,14 +27,90 @@ use super::RenderError;
 /// Family name of the bundled font.
 pub const FAMILY: &str = "DejaVu Sans";
 
-/// usvg options with only the bundled fonts (deterministic output, no
-/// system font scan).
+/// CJK families looked for among the system's fonts, best first.
+pub const CJK_FAMILIES: [&str; 8] = [
+    "Noto Sans CJK SC",
+    "Source Han Sans SC",
+    "Noto Sans SC",
+    "Source Han Sans CN",
+    "WenQuanYi Zen Hei",
+    "WenQuanYi Micro Hei",
+    "Droid Sans Fallback",
+    "Noto Sans CJK JP",
+];
+
+/// Environment variable naming a CJK font file to use before system fonts.
+pub const CJK_FONT_ENV: &str = "CHESSBOT_CJK_FONT";
+
+/// The CJK fallback font: its bytes (kept for the life of the process)
+/// and the face index inside a collection (`.ttc`).
+pub struct CjkFont {
+    pub data: &'static [u8],
+    pub index: u32,
+}
+
+/// The CJK fallback font, found once (see the module docs); `None` when the
+/// machine has none.
+pub fn cjk() -> Option<&'static CjkFont> {
+    static CJK: OnceLock<Option<CjkFont>> = OnceLock::new();
+    CJK.get_or_init(find_cjk).as_ref()
+}
+
+fn find_cjk() -> Option<CjkFont> {
+    let mut db = fontdb::Database::new();
+    let origin = match std::env::var_os(CJK_FONT_ENV) {
+        Some(path) if !path.is_empty() => {
+            if let Err(e) = db.load_font_file(&path) {
+                tracing::warn!(path = ?path, error = %e, "{CJK_FONT_ENV}: cannot load the font");
+            }
+            format!("{CJK_FONT_ENV}={}", path.to_string_lossy())
+        }
+        _ => {
+            db.load_system_fonts();
+            "system fonts".to_owned()
+        }
+    };
+    let id = CJK_FAMILIES
+        .iter()
+        .find_map(|family| {
+            db.query(&fontdb::Query {
+                families: &[fontdb::Family::Name(family)],
+                ..fontdb::Query::default()
+            })
+        })
+        // A font file named explicitly is used whatever its family.
+        .or_else(|| {
+            (origin != "system fonts")
+                .then(|| db.faces().next().map(|f| f.id))
+                .flatten()
+        })?;
+    let family = db
+        .face(id)
+        .and_then(|f| f.families.first().map(|(name, _)| name.clone()))
+        .unwrap_or_default();
+    let (data, index) = db.with_face_data(id, |data, index| (data.to_vec(), index))?;
+    // Loaded once per process and used until it exits: leaking it gives the
+    // glyph caches a `'static` borrow without self-referential structs.
+    let data: &'static [u8] = Box::leak(data.into_boxed_slice());
+    // A file that is not a font leaves no CJK font rather than a broken one.
+    skrifa::FontRef::from_index(data, index).ok()?;
+    tracing::info!(family, origin, "CJK font");
+    Some(CjkFont { data, index })
+}
+
+/// usvg options with the bundled fonts and the CJK fallback (no other
+/// system font, so output does not depend on what else is installed).
 pub fn options() -> &'static usvg::Options<'static> {
     static OPTIONS: OnceLock<usvg::Options<'static>> = OnceLock::new();
     OPTIONS.get_or_init(|| {
         let mut db = fontdb::Database::new();
         db.load_font_data(dejavu::sans::regular().to_vec());
         db.load_font_data(dejavu::sans::bold().to_vec());
+        // usvg falls back to any face of the database that has a
+        // character, so CJK in a chart title finds this one.
+        if let Some(cjk) = cjk() {
+            db.load_font_source(fontdb::Source::Binary(Arc::new(cjk.data)));
+        }
         usvg::Options {
             fontdb: Arc::new(db),
             font_family: FAMILY.to_owned(),

@@ -7,8 +7,10 @@
 //! a line is then a few mask copies. Pen positions are rounded to whole
 //! pixels and kerning is not applied; at bar sizes neither is visible.
 //!
-//! Characters the bundled DejaVu Sans lacks (CJK, most emoji) are drawn as
-//! the font's missing-glyph box, as before.
+//! Characters the bundled DejaVu Sans lacks are taken from the CJK fallback
+//! font ([`super::fonts::cjk`]) when it has them (张伟, 1级, 无级别), at the
+//! same pixel size; anything neither has (most emoji, scripts with no font
+//! here) is drawn as DejaVu's missing-glyph box, a visible placeholder.
 
 use std::{
     collections::HashMap,
@@ -49,6 +51,8 @@ pub struct Glyph {
 /// Glyphs of one face at one size, rasterised on first use.
 pub struct GlyphCache {
     font: FontRef<'static>,
+    /// Where characters `font` lacks are looked for (CJK).
+    fallback: Option<FontRef<'static>>,
     size: f32,
     glyphs: RwLock<HashMap<char, Arc<Glyph>>>,
 }
@@ -70,8 +74,10 @@ impl GlyphCache {
             dejavu::sans::regular()
         };
         let font = FontRef::new(data).map_err(|e| RenderError::Internal(format!("font: {e}")))?;
+        let fallback = super::fonts::cjk().and_then(|f| FontRef::from_index(f.data, f.index).ok());
         Ok(GlyphCache {
             font,
+            fallback,
             size,
             glyphs: RwLock::new(HashMap::new()),
         })
@@ -100,16 +106,34 @@ impl GlyphCache {
         text.chars().map(|c| self.glyph(c).advance.round()).sum()
     }
 
+    /// The face and glyph that draw `c`: the main font's, else the
+    /// fallback's, else the main font's missing-glyph box.
+    fn lookup(&self, c: char) -> (&FontRef<'static>, GlyphId) {
+        if let Some(id) = self.font.charmap().map(c) {
+            return (&self.font, id);
+        }
+        if let Some(fallback) = &self.fallback {
+            if let Some(id) = fallback.charmap().map(c) {
+                return (fallback, id);
+            }
+        }
+        (&self.font, GlyphId::NOTDEF)
+    }
+
+    /// Whether `c` has a real glyph (not the missing-glyph box).
+    pub fn has_glyph(&self, c: char) -> bool {
+        self.lookup(c).1 != GlyphId::NOTDEF
+    }
+
     fn rasterize(&self, c: char) -> Glyph {
-        let id = self.font.charmap().map(c).unwrap_or(GlyphId::NOTDEF);
+        let (font, id) = self.lookup(c);
         let size = Size::new(self.size);
-        let advance = self
-            .font
+        let advance = font
             .glyph_metrics(size, LocationRef::default())
             .advance_width(id)
             .unwrap_or(0.0);
         let mut pen = Flipped(PathBuilder::new());
-        if let Some(outline) = self.font.outline_glyphs().get(id) {
+        if let Some(outline) = font.outline_glyphs().get(id) {
             // A malformed outline leaves an empty (blank) glyph.
             let _ = outline.draw(
                 DrawSettings::unhinted(size, LocationRef::default()),
@@ -229,6 +253,43 @@ mod tests {
         let bold = GlyphCache::dejavu(true, 18.0).expect("font");
         assert!(regular.measure("alice (1500)") > regular.measure("alice"));
         assert!(bold.measure("10:00") > regular.measure("10:00"));
+    }
+
+    /// The ink of `c`'s glyph, as a comparable mask.
+    fn ink(cache: &GlyphCache, c: char) -> (u32, u32, Vec<u8>) {
+        let g = cache.glyph(c);
+        (g.width, g.height, g.alpha.clone())
+    }
+
+    #[test]
+    fn cjk_characters_are_real_glyphs_not_the_missing_box() {
+        let cache = GlyphCache::dejavu(false, 18.0).expect("font");
+        if super::super::fonts::cjk().is_none() {
+            // Without a CJK font the placeholder is drawn; the render
+            // tests require one (`.ci/run` installs fonts-noto-cjk).
+            assert!(!cache.has_glyph('张'));
+            return;
+        }
+        let notdef = ink(&cache, '\u{10FFFD}');
+        for c in ['张', '伟', '级', '无', '别'] {
+            assert!(cache.has_glyph(c), "{c}");
+            let g = ink(&cache, c);
+            assert_ne!(g, notdef, "{c} is not the missing-glyph box");
+            assert!(g.2.iter().filter(|&&a| a > 128).count() > 20, "{c} has ink");
+        }
+        assert_ne!(ink(&cache, '张'), ink(&cache, '伟'));
+        // Full-width characters are about one em wide.
+        let advance = cache.glyph('张').advance;
+        assert!((15.0..=21.0).contains(&advance), "{advance}");
+    }
+
+    #[test]
+    fn a_character_no_font_has_is_a_visible_box_not_a_panic() {
+        let cache = GlyphCache::dejavu(false, 18.0).expect("font");
+        assert!(!cache.has_glyph('\u{10FFFD}'));
+        let g = cache.glyph('\u{10FFFD}');
+        assert!(g.alpha.iter().filter(|&&a| a > 128).count() > 10);
+        assert!(g.advance > 3.0);
     }
 
     #[test]

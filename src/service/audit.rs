@@ -24,6 +24,7 @@ pub(super) fn settings_diff(
     new: &ServerSettings,
 ) -> Vec<(&'static str, String, String)> {
     let hours = |h: &[i64]| h.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+    let auto = |v: &Option<String>| v.clone().unwrap_or_else(|| "auto".to_owned());
     let all = [
         (
             "time",
@@ -57,6 +58,8 @@ pub(super) fn settings_diff(
             hours(&old.reminder_hours),
             hours(&new.reminder_hours),
         ),
+        ("language", auto(&old.language), auto(&new.language)),
+        ("notation", auto(&old.notation), auto(&new.notation)),
     ];
     all.into_iter().filter(|(_, a, b)| a != b).collect()
 }

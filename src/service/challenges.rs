@@ -11,6 +11,7 @@ use super::{
 };
 use crate::{
     i18n::Lang,
+    msg,
     store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError},
     t,
 };
@@ -37,6 +38,7 @@ impl Service {
                 .await;
         }
         let settings = self.store().server(&actor.server).await?;
+        let mine = actor.lang();
         let time = match time {
             Some(text) => {
                 check_length("time", &text, 32)?;
@@ -44,17 +46,15 @@ impl Service {
             }
             None => settings.default_time_control.clone(),
         };
-        let time_control = super::play::parse_time_control(&time)?;
+        let time_control = super::play::parse_time_control(&time, mine)?;
         let mut start_image = None;
         let initial_fen = match fen {
             Some(text) => {
                 check_length("fen", &text, 100)?;
                 let game = crate::chess::Game::from_fen(&text)
-                    .or_else(|e| refuse(format!("`fen`: {e}")))?;
+                    .or_else(|e| refuse_msg(msg!("challenge-fen-invalid", reason = e.0)))?;
                 if game.is_over() {
-                    return refuse(
-                        "`fen`: that position is already over; pick one that can be played.",
-                    );
+                    return refuse_msg(msg!("challenge-fen-over"));
                 }
                 // The challenged player sees the position before deciding.
                 let mut frame = crate::render::Frame::from_position(game.position());
@@ -75,7 +75,7 @@ impl Service {
         if let Some(opponent) = &opponent {
             check_length("opponent", &opponent.name, 100)?;
             if opponent.id == actor.user {
-                return refuse("You can't challenge yourself. Leave out the opponent to post an open challenge anyone can accept.");
+                return refuse_msg(msg!("challenge-self"));
             }
             if self
                 .store()
@@ -83,14 +83,14 @@ impl Service {
                 .await?
                 .is_some()
             {
-                return refuse(format!(
-                    "You already have a challenge waiting for {}. Cancel it first to send a new one.",
-                    super::display_name(&opponent.name)
+                return refuse_msg(msg!(
+                    "challenge-already-waiting",
+                    name = super::display_name(&opponent.name)
                 ));
             }
         }
         if self.store().active_game_in(&actor.channel).await?.is_some() {
-            return refuse("A game is in progress in this channel. Finish it, or challenge from another channel.");
+            return refuse_msg(msg!("challenge-channel-busy"));
         }
         let rated = rated.unwrap_or(initial_fen.is_none());
         if let (Some(opponent), true) = (&opponent, rated) {
@@ -120,52 +120,82 @@ impl Service {
                 expires_ms: now + settings.challenge_ttl_ms,
             })
             .await?;
+        // A public announcement: the server's language.
+        let lang = super::lang::settings_lang(&settings);
         let challenger = super::display_name(&actor.name);
         let whom = match &opponent {
             Some(o) => super::display_name(&o.name),
-            None => "anyone".to_owned(),
+            None => t!(lang, "challenge-anyone"),
         };
         let colour = match color {
-            ColorChoice::Random => "colours drawn at random".to_owned(),
-            c => format!("{challenger} plays {}", c.id()),
+            ColorChoice::Random => t!(lang, "challenge-colours-random"),
+            ColorChoice::White => t!(lang, "challenge-plays-white", name = &challenger),
+            ColorChoice::Black => t!(lang, "challenge-plays-black", name = &challenger),
         };
-        let mut text = format!(
-            "{challenger} challenges {whom} to a{} game ({}; {colour}).",
-            if rated { " rated" } else { "n unrated" },
-            time_control.description
-        );
+        let time_text = time_control.control.text(lang);
+        let mut text = if rated {
+            t!(
+                lang,
+                "challenge-issued-rated",
+                challenger = &challenger,
+                opponent = &whom,
+                time = time_text,
+                colour = colour
+            )
+        } else {
+            t!(
+                lang,
+                "challenge-issued-unrated",
+                challenger = &challenger,
+                opponent = &whom,
+                time = time_text,
+                colour = colour
+            )
+        };
         if let (Some(o), true) = (&opponent, rated) {
             text.push(' ');
-            text.push_str(&self.stakes_line(actor, &o.id).await?);
+            text.push_str(&self.stakes_line(actor, &o.id, lang).await?);
         }
-        text.push_str(&format!(
-            "{} The challenge expires in {} h.",
-            if initial_fen.is_some() {
-                " From a set position."
-            } else {
-                ""
-            },
-            settings.challenge_ttl_ms / 3_600_000
+        if initial_fen.is_some() {
+            text.push(' ');
+            text.push_str(&t!(lang, "challenge-from-position"));
+        }
+        text.push(' ');
+        text.push_str(&t!(
+            lang,
+            "challenge-expires",
+            hours = settings.challenge_ttl_ms / 3_600_000
         ));
         // Its number, for `/accept challenge:ID` when several wait.
-        let lang = self.server_lang(&actor.server).await;
         text.push(' ');
         text.push_str(&t!(lang, "features-challenge-number", id = record.id));
-        let button = |action, label: &str, style| Button {
+        let button = |action, label: String, style| Button {
             id: ButtonAction::Challenge {
                 id: record.id,
                 action,
             }
             .id(),
-            label: label.to_owned(),
+            label,
             style,
         };
         Ok(Reply {
             text,
             buttons: vec![
-                button(ChallengeButton::Accept, "Accept", ButtonStyle::Success),
-                button(ChallengeButton::Decline, "Decline", ButtonStyle::Secondary),
-                button(ChallengeButton::Cancel, "Cancel", ButtonStyle::Danger),
+                button(
+                    ChallengeButton::Accept,
+                    t!(lang, "button-accept"),
+                    ButtonStyle::Success,
+                ),
+                button(
+                    ChallengeButton::Decline,
+                    t!(lang, "button-decline"),
+                    ButtonStyle::Secondary,
+                ),
+                button(
+                    ChallengeButton::Cancel,
+                    t!(lang, "button-cancel"),
+                    ButtonStyle::Danger,
+                ),
             ],
             mentions: opponent.map(|o| vec![o.id]).unwrap_or_default(),
             image: start_image,
@@ -174,13 +204,19 @@ impl Service {
     }
 
     /// "Stakes: win +x, draw ±y, loss −z" for the challenger against `opponent`.
-    async fn stakes_line(&self, actor: &Actor, opponent: &str) -> Result<String, ServiceError> {
+    async fn stakes_line(
+        &self,
+        actor: &Actor,
+        opponent: &str,
+        lang: Lang,
+    ) -> Result<String, ServiceError> {
         let me = self.points_of(&actor.server, &actor.user).await?;
         let them = self.points_of(&actor.server, opponent).await?;
-        Ok(format!(
-            "Stakes for {}: {}.",
-            super::display_name(&actor.name),
-            super::ladder::stakes(me, them)
+        Ok(t!(
+            lang,
+            "challenge-stakes",
+            name = super::display_name(&actor.name),
+            stakes = super::ladder::stakes(lang, me, them)
         ))
     }
 
@@ -199,10 +235,7 @@ impl Service {
             .rated_games_between_since(&actor.server, &actor.user, other, since)
             .await?;
         if played >= limit {
-            return refuse(format!(
-                "You two have already played {played} rated {} in the last 24 hours (this server allows {limit}). Play an unrated game (`rated:false`) instead.",
-                if played == 1 { "game" } else { "games" }
-            ));
+            return refuse_msg(msg!("challenge-pair-limit", count = played, limit = limit));
         }
         Ok(())
     }
@@ -218,7 +251,7 @@ impl Service {
         if let Some(id) = id {
             return match self.store().challenge(id).await? {
                 Some(c) if c.challenge.server_id == actor.server => Ok(c),
-                _ => refuse("I can't find that challenge."),
+                _ => refuse_msg(msg!("challenge-not-found")),
             };
         }
         let now = self.now_ms();
@@ -255,24 +288,22 @@ impl Service {
         match candidates.first() {
             Some(c) => Ok((*c).clone()),
             None if pending.iter().any(|c| c.challenge.expires_ms <= now) => {
-                refuse("That challenge has expired. Send a new one with `/challenge`.")
+                refuse_msg(msg!("challenge-expired"))
             }
-            None => refuse("There is no challenge for you in this channel."),
+            None => refuse_msg(msg!("challenge-none-for-you")),
         }
     }
 
     fn check_open(&self, challenge: &ChallengeRecord) -> Result<(), ServiceError> {
         match challenge.status {
             ChallengeStatus::Pending if challenge.challenge.expires_ms <= self.now_ms() => {
-                refuse("That challenge has expired. Send a new one with `/challenge`.")
+                refuse_msg(msg!("challenge-expired"))
             }
             ChallengeStatus::Pending => Ok(()),
-            ChallengeStatus::Accepted => refuse("That challenge has already been accepted."),
-            ChallengeStatus::Declined => refuse("That challenge was declined."),
-            ChallengeStatus::Cancelled => refuse("That challenge was cancelled."),
-            ChallengeStatus::Expired => {
-                refuse("That challenge has expired. Send a new one with `/challenge`.")
-            }
+            ChallengeStatus::Accepted => refuse_msg(msg!("challenge-already-accepted")),
+            ChallengeStatus::Declined => refuse_msg(msg!("challenge-was-declined")),
+            ChallengeStatus::Cancelled => refuse_msg(msg!("challenge-was-cancelled")),
+            ChallengeStatus::Expired => refuse_msg(msg!("challenge-expired")),
         }
     }
 
@@ -285,12 +316,12 @@ impl Service {
         self.check_open(&record)?;
         let c = &record.challenge;
         if c.challenger_id == actor.user {
-            return refuse("You can't accept your own challenge. Use Cancel to withdraw it.");
+            return refuse_msg(msg!("challenge-accept-own"));
         }
         if let Some(opponent) = &c.opponent_id {
             if *opponent != actor.user {
                 let name = self.name_of(&c.server_id, opponent).await?;
-                return refuse(format!("That challenge is for {name}, not for you."));
+                return refuse_msg(msg!("challenge-not-for-you", name = name));
             }
         }
         let settings = self.store().server(&actor.server).await?;
@@ -309,7 +340,7 @@ impl Service {
             (actor.user.clone(), c.challenger_id.clone())
         };
         let now = self.now_ms();
-        let time_control = super::play::parse_time_control(&c.time_control)?;
+        let time_control = super::play::parse_time_control(&c.time_control, actor.lang())?;
         let channel_id = (!settings.threads).then(|| c.channel_id.clone());
         let new_game = NewGame {
             server_id: c.server_id.clone(),
@@ -329,18 +360,14 @@ impl Service {
             .await
         {
             Ok(game) => game,
-            Err(StoreError::Conflict) => {
-                return refuse("That challenge was answered a moment ago; nothing was changed.")
-            }
-            Err(StoreError::ChannelBusy) => {
-                return refuse("A game is already in progress in this channel; finish it first.")
-            }
+            Err(StoreError::Conflict) => return refuse_msg(msg!("challenge-answered-already")),
+            Err(StoreError::ChannelBusy) => return refuse_msg(msg!("challenge-channel-busy-now")),
             Err(e) => return Err(e.into()),
         };
         let game = self.arm_first_reminder(game, &settings, now).await?;
         let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
         let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
-        let lang = self.server_lang(&actor.server).await;
+        let lang = super::lang::settings_lang(&settings);
         if settings.threads {
             // The first board, posted in the thread, pings the player to
             // move: the challenger is pinged here only if that is not them.
@@ -376,7 +403,12 @@ impl Service {
                 mentions,
                 open_thread: Some(OpenThread {
                     game_id: game.id,
-                    name: format!("{white_name} vs {black_name}"),
+                    name: t!(
+                        lang,
+                        "challenge-thread-name",
+                        white = &white_name,
+                        black = &black_name
+                    ),
                 }),
                 ..Reply::default()
             });
@@ -431,15 +463,11 @@ impl Service {
         self.check_open(&record)?;
         match &record.challenge.opponent_id {
             Some(opponent) if *opponent == actor.user => {}
-            Some(_) => return refuse("Only the challenged player can decline this challenge."),
+            Some(_) => return refuse_msg(msg!("challenge-decline-not-yours")),
             None if record.challenge.challenger_id == actor.user => {
-                return refuse("That is your own challenge: use Cancel to withdraw it.")
+                return refuse_msg(msg!("challenge-decline-own"))
             }
-            None => {
-                return refuse(
-                    "An open challenge can't be declined; just leave it, and it expires.",
-                )
-            }
+            None => return refuse_msg(msg!("challenge-decline-open")),
         }
         self.close(&record, ChallengeStatus::Declined).await?;
         let lang = self.server_lang(&actor.server).await;
@@ -466,7 +494,7 @@ impl Service {
         let record = self.find_challenge(actor, id, true).await?;
         self.check_open(&record)?;
         if record.challenge.challenger_id != actor.user {
-            return refuse("Only the challenger can cancel a challenge.");
+            return refuse_msg(msg!("challenge-cancel-not-yours"));
         }
         self.close(&record, ChallengeStatus::Cancelled).await?;
         let lang = self.server_lang(&actor.server).await;
@@ -486,9 +514,7 @@ impl Service {
     ) -> Result<(), ServiceError> {
         match self.store().close_challenge(record.id, status).await {
             Ok(()) => Ok(()),
-            Err(StoreError::Conflict) => {
-                refuse("That challenge was answered a moment ago; nothing was changed.")
-            }
+            Err(StoreError::Conflict) => refuse_msg(msg!("challenge-answered-already")),
             Err(e) => Err(e.into()),
         }
     }

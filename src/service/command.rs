@@ -12,8 +12,11 @@ pub struct Actor {
     pub user: String,
     /// The name to show for this user.
     pub name: String,
-    /// The user's locale (`en-US`, `zh-CN`): private replies speak it.
+    /// The user's client locale (`en-US`, `zh-CN`): private replies speak it.
     pub locale: Option<String>,
+    /// The server's locale (Discord's `guild_locale`): the default
+    /// language of public messages until `/settings language` chooses one.
+    pub server_locale: Option<String>,
     /// Whether the platform says this user may moderate the server.
     pub is_moderator: bool,
 }
@@ -112,6 +115,12 @@ pub enum Setting {
     VacationDaysPerYear(i64),
     /// Hours before a deadline to remind, e.g. `[24, 1]`.
     ReminderHours(Vec<i64>),
+    /// The language of public messages (`en`, `zh-CN`), or `auto` to follow
+    /// the server's Discord locale.
+    Language(String),
+    /// How moves are written in public messages (`letters`, `chinese`), or
+    /// `auto` to follow the language.
+    Notation(String),
     /// The asker's own preference (not a moderator setting): reminders by
     /// direct message (`true`) or as a mention in the game's channel.
     NotifyByDm(bool),

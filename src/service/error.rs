@@ -52,8 +52,11 @@ pub const MAX_OPTION_CHARS: usize = 200;
 pub fn check_length(option: &str, text: &str, limit: usize) -> Result<(), ServiceError> {
     let n = text.chars().count();
     if n > limit {
-        return refuse(format!(
-            "`{option}` is too long ({n} characters; at most {limit})."
+        return refuse_msg(crate::msg!(
+            "error-option-too-long",
+            option = option,
+            count = n,
+            limit = limit
         ));
     }
     Ok(())

@@ -1,22 +1,8 @@
-//! The help text.
+//! The help text, in the asker's language.
 
 use super::Reply;
+use crate::{i18n::Lang, t};
 
-const HELP: &str = "\
-**chessbot**: challenge a friend, play at your own pace, climb the ladder.
-• `/challenge [opponent] [color] [rated] [time]`: `time` is `3d` (days per move, the default), `10+5` (live: minutes + seconds per move) or `40/9000:16/3600` (PGN multi-stage). Leave out the opponent for an open challenge.
-• `/move e4`: SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`), UCI (`e2e4`), long form (`Ng1-f3`), `0-0`, or Chinese piece names (`马f3`, `短易位`). Add `claim_draw:true` to claim a repetition your move creates.
-• `/board`, `/resign`, `/draw offer|accept|decline|claim`, `/abort` (before both sides have moved), `/pgn`.
-• Casual games: `/takeback` (or the Takeback button) asks your opponent to take back your last move. Finished games: the Rematch button offers a rematch with colours swapped; `/replay [game]` shows a game as an animation. `/board-orientation white` keeps White at the bottom of your boards (`auto`: from the side to move).
-• `/accept`, `/decline`, `/cancel` take `challenge:ID` (the number shown with each challenge) when several wait.
-• `/play level:1..8 [color] [time]`: play the computer (Stockfish; 1 is for beginners, 8 is full strength), unrated. `/analyze [game]`: the engine's review of a finished game: advantage chart, each player's accuracy, inaccuracies, mistakes and blunders with the better moves, and an annotated PGN.
-• `/games`, `/leaderboard`, `/profile`, `/history`, `/rating opponent` (what a win, draw or loss would bring).
-• Time: correspondence deadlines restart at every move; you are reminded 24 h and 1 h before (`/notify dm` for one summary a day by direct message). `/vacation days` pauses your correspondence deadlines (0 ends it; it also ends when you move). The Give +1 day button adds a day to your opponent's move.
-• Draws: threefold repetition and the 50-move rule are claimed by the side to move; fivefold repetition, 75 moves, stalemate and dead positions draw automatically. Perpetual check (长将) is a draw through these repetition rules.
-• Ladder: everyone starts at 0 points; each 100 points is a level, from 30级 up to 1级 at 3000. `?` marks fewer than 50 rated games.
-• Moderators: `/settings` (default time, threads, theme, strict illegal moves); `/settings log` shows who changed what.
-• Your data: `/privacy show` sends what I store about you; `/privacy forget` erases it.";
-
-pub(super) fn help() -> Reply {
-    Reply::private(HELP)
+pub(super) fn help(lang: Lang) -> Reply {
+    Reply::private(t!(lang, "help"))
 }

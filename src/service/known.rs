@@ -13,9 +13,18 @@ use std::{
 
 use super::{error::ServiceError, Service};
 
-/// (server, user) → the display name last committed by this process, and when.
+/// What this process last committed for a player.
+#[derive(Clone)]
+struct Known {
+    name: String,
+    locale: Option<String>,
+    at: Instant,
+}
+
+/// (server, user) → the display name and client locale last committed by
+/// this process, and when.
 #[derive(Default)]
-pub(super) struct KnownPlayers(Mutex<HashMap<(String, String), (String, Instant)>>);
+pub(super) struct KnownPlayers(Mutex<HashMap<(String, String), Known>>);
 
 /// How long a remembered player is trusted. Another process may erase a
 /// player's rows (`/privacy forget`); after this long, their next command
@@ -28,21 +37,27 @@ const TRUST: Duration = Duration::from_secs(60);
 const LIMIT: usize = 100_000;
 
 impl KnownPlayers {
-    fn is_current(&self, server: &str, user: &str, name: &str) -> bool {
+    /// What this process last wrote for the player, if it is still trusted.
+    fn get(&self, server: &str, user: &str) -> Option<Known> {
         let known = self.0.lock().unwrap_or_else(|e| e.into_inner());
         known
             .get(&(server.to_owned(), user.to_owned()))
-            .is_some_and(|(n, at)| n == name && at.elapsed() < TRUST)
+            .filter(|k| k.at.elapsed() < TRUST)
+            .cloned()
     }
 
-    fn remember(&self, server: &str, user: &str, name: &str) {
+    fn remember(&self, server: &str, user: &str, name: &str, locale: Option<&str>) {
         let mut known = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if known.len() >= LIMIT {
             known.clear();
         }
         known.insert(
             (server.to_owned(), user.to_owned()),
-            (name.to_owned(), Instant::now()),
+            Known {
+                name: name.to_owned(),
+                locale: locale.map(str::to_owned),
+                at: Instant::now(),
+            },
         );
     }
 
@@ -64,11 +79,40 @@ impl Service {
         name: &str,
     ) -> Result<(), ServiceError> {
         let known = &self.inner.known_players;
-        if known.is_current(server, user, name) {
+        let before = known.get(server, user);
+        if before.as_ref().is_some_and(|k| k.name == name) {
             return Ok(());
         }
         self.store().touch_player(server, user, name).await?;
-        known.remember(server, user, name);
+        let locale = before.and_then(|k| k.locale);
+        known.remember(server, user, name, locale.as_deref());
+        Ok(())
+    }
+
+    /// [`Self::touch_player`] for the sender of a command, also recording
+    /// their client locale (the language of DMs sent to them later).
+    pub(super) async fn touch_actor(
+        &self,
+        server: &str,
+        user: &str,
+        name: &str,
+        locale: Option<&str>,
+    ) -> Result<(), ServiceError> {
+        let known = &self.inner.known_players;
+        let before = known.get(server, user);
+        if before
+            .as_ref()
+            .is_some_and(|k| k.name == name && k.locale.as_deref() == locale)
+        {
+            return Ok(());
+        }
+        if before.as_ref().is_none_or(|k| k.name != name) {
+            self.store().touch_player(server, user, name).await?;
+        }
+        if locale.is_some() {
+            self.store().set_player_locale(server, user, locale).await?;
+        }
+        known.remember(server, user, name, locale);
         Ok(())
     }
 }

@@ -3,14 +3,20 @@
 //! rating preview of a pairing.
 
 use super::{
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     session::stored_ending,
     Actor, Attachment, Card, Image, Reply, Service, UserRef,
 };
 use crate::{
-    chess::pgn::{self, PgnTags},
+    chess::{
+        color_text,
+        pgn::{self, PgnTags},
+    },
+    i18n::Lang,
+    msg,
     rating::{self, GameOutcome, Points},
     store::{GameRecord, Score},
+    t,
 };
 
 /// Players per leaderboard page.
@@ -36,16 +42,17 @@ pub(super) fn settle(white: i64, black: i64, score: Score) -> (i64, i64) {
 }
 
 /// "win +6, draw −7.5, loss −15" for a player with `me` points against `them`.
-pub(super) fn stakes(me: i64, them: i64) -> String {
+pub(super) fn stakes(lang: Lang, me: i64, them: i64) -> String {
     let win = settle(me, them, Score::WhiteWins).0;
     let draw = settle(me, them, Score::Draw).0;
     let loss = settle(me, them, Score::BlackWins).0;
     let show = |d: i64| Points::from_hundredths(d).signed().to_string();
-    format!(
-        "win {}, draw {}, loss {}",
-        show(win),
-        show(draw),
-        show(loss)
+    t!(
+        lang,
+        "ladder-stakes",
+        win = show(win),
+        draw = show(draw),
+        loss = show(loss)
     )
 }
 
@@ -68,32 +75,32 @@ impl Service {
         let total = self.store().ladder_size(&actor.server).await?;
         let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
         if !(1..=pages).contains(&page) {
-            return refuse(format!("`page` must be between 1 and {pages}."));
+            return refuse_msg(msg!("ladder-page-range", pages = pages));
         }
+        let lang = self.server_lang(&actor.server).await;
         let offset = (page - 1) * PAGE_SIZE;
         let players = self
             .store()
             .leaderboard(&actor.server, offset, PAGE_SIZE)
             .await?;
         if players.is_empty() {
-            return Ok(Reply::text(
-                "The ladder is empty: nobody has finished a rated game here yet.",
-            ));
+            return Ok(Reply::text(t!(lang, "ladder-empty")));
         }
-        let mut lines = vec![format!("Leaderboard (page {page} of {pages})")];
+        let mut lines = vec![t!(lang, "ladder-title", page = page, pages = pages)];
         for (i, p) in players.iter().enumerate() {
-            lines.push(format!(
-                "{}. {} — {} points, {} — {}W {}D {}L",
-                offset + i as i64 + 1,
-                p.display_name,
-                points_text(p.points, p.rated_games),
-                Points::from_hundredths(p.points).level().name_en(),
-                p.wins,
-                p.draws,
-                p.losses
+            lines.push(t!(
+                lang,
+                "ladder-line",
+                rank = offset + i as i64 + 1,
+                name = &p.display_name,
+                points = points_text(p.points, p.rated_games),
+                level = Points::from_hundredths(p.points).level().name(lang),
+                wins = p.wins,
+                draws = p.draws,
+                losses = p.losses
             ));
         }
-        lines.push("? = provisional (fewer than 50 rated games)".to_owned());
+        lines.push(t!(lang, "ladder-provisional", games = PROVISIONAL_GAMES));
         Ok(Reply::text(lines.join("\n")))
     }
 
@@ -104,8 +111,9 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let (id, name) = self.subject(actor, user);
         let Some(player) = self.store().player(&actor.server, &id).await? else {
-            return refuse(format!("{name} has not played here yet."));
+            return refuse_msg(msg!("ladder-not-played", name = name));
         };
+        let lang = self.server_lang(&actor.server).await;
         let points = Points::from_hundredths(player.points);
         let level = points.level();
         let mut card = Card {
@@ -113,26 +121,25 @@ impl Service {
             ..Card::default()
         };
         card.fields.push((
-            "Points".to_owned(),
+            t!(lang, "profile-field-points"),
             points_text(player.points, player.rated_games),
         ));
         card.fields.push((
-            "Level".to_owned(),
-            format!("{} ({})", level.name_en(), level.name_zh()),
+            t!(lang, "profile-field-level"),
+            match lang {
+                Lang::En => format!("{} ({})", level.name_en(), level.name_zh()),
+                Lang::ZhCn => level.name_zh(),
+            },
         ));
         card.fields.push((
-            "Record".to_owned(),
-            format!(
-                "{} {}: {}W {}D {}L",
-                player.rated_games,
-                if player.rated_games == 1 {
-                    "rated game"
-                } else {
-                    "rated games"
-                },
-                player.wins,
-                player.draws,
-                player.losses
+            t!(lang, "profile-field-record"),
+            t!(
+                lang,
+                "profile-record",
+                count = player.rated_games,
+                wins = player.wins,
+                draws = player.draws,
+                losses = player.losses
             ),
         ));
         let games = self
@@ -141,8 +148,8 @@ impl Service {
             .await?;
         if !games.is_empty() {
             card.fields.push((
-                "Recent games".to_owned(),
-                self.game_lines(&games, &id).await?.join("\n"),
+                t!(lang, "profile-field-recent"),
+                self.game_lines(&games, &id, lang).await?.join("\n"),
             ));
         }
         let history = self.store().rating_history(&actor.server, &id).await?;
@@ -151,7 +158,7 @@ impl Service {
         } else {
             let mut series = vec![(history[0].at_ms, history[0].before)];
             series.extend(history.iter().map(|c| (c.at_ms, c.after)));
-            let title = format!("{} — points over time", player.display_name);
+            let title = t!(lang, "chart-title", name = &player.display_name);
             let png = tokio::task::spawn_blocking(move || {
                 crate::render::chart::points_chart(&series, &title)
             })
@@ -171,11 +178,12 @@ impl Service {
             })
         };
         Ok(Reply {
-            text: format!(
-                "{}: {} points, {}.",
-                player.display_name,
-                points_text(player.points, player.rated_games),
-                level.name_en()
+            text: t!(
+                lang,
+                "profile-summary",
+                name = &player.display_name,
+                points = points_text(player.points, player.rated_games),
+                level = level.name(lang)
             ),
             card: Some(card),
             image,
@@ -193,11 +201,12 @@ impl Service {
             .store()
             .games_of(&actor.server, &id, false, RECENT_GAMES)
             .await?;
+        let lang = self.server_lang(&actor.server).await;
         if games.is_empty() {
-            return Ok(Reply::text(format!("{name} has no games here yet.")));
+            return Ok(Reply::text(t!(lang, "history-empty", name = name)));
         }
-        let mut lines = vec![format!("Recent games of {name}:")];
-        lines.extend(self.game_lines(&games, &id).await?);
+        let mut lines = vec![t!(lang, "history-title", name = name)];
+        lines.extend(self.game_lines(&games, &id, lang).await?);
         Ok(Reply::text(lines.join("\n")))
     }
 
@@ -206,12 +215,11 @@ impl Service {
             .store()
             .games_of(&actor.server, &actor.user, true, 25)
             .await?;
+        let lang = actor.lang();
         if games.is_empty() {
-            return Ok(Reply::private(
-                "You have no games in progress. Start one with `/challenge`.",
-            ));
+            return Ok(Reply::private(t!(lang, "games-none")));
         }
-        let mut lines = vec!["Your games in progress:".to_owned()];
+        let mut lines = vec![t!(lang, "games-title")];
         for record in games {
             let session = self.load(record).await?;
             let mine = session.side_of(&actor.user);
@@ -222,9 +230,9 @@ impl Service {
             };
             let opponent = self.name_of(&actor.server, &opponent_id).await?;
             let whose = if mine == Some(turn) {
-                "your move"
+                t!(lang, "games-your-move")
             } else {
-                "their move"
+                t!(lang, "games-their-move")
             };
             // `<#id>` links the channel on Discord; the console prints `#name`.
             let left = match mine {
@@ -233,13 +241,18 @@ impl Service {
             };
             let place = match &session.record.game.channel_id {
                 Some(channel) => format!("<#{channel}>"),
-                None => "(opening a thread)".to_owned(),
+                None => t!(lang, "games-opening-thread"),
             };
-            lines.push(format!(
-                "#{} vs {opponent} in {place}: {whose}, move {}{left}",
-                session.record.id,
-                session.game.plies().len() / 2 + 1
-            ));
+            let line = t!(
+                lang,
+                "games-line",
+                id = session.record.id,
+                opponent = opponent,
+                place = place,
+                whose = whose,
+                number = session.game.plies().len() / 2 + 1
+            );
+            lines.push(format!("{line}{left}"));
         }
         Ok(Reply::private(lines.join("\n")))
     }
@@ -293,9 +306,9 @@ impl Service {
             None => self.store().latest_game_in(&actor.channel).await?,
         };
         let Some(record) = record else {
-            return refuse(match game {
-                Some(id) => format!("I can't find game #{id} on this server."),
-                None => "There is no game in this channel yet.".to_owned(),
+            return refuse_msg(match game {
+                Some(id) => msg!("pgn-game-not-found", id = id),
+                None => msg!("pgn-no-game"),
             });
         };
         let session = self.load(record).await?;
@@ -368,17 +381,20 @@ impl Service {
         opponent: &UserRef,
     ) -> Result<Reply, ServiceError> {
         if opponent.id == actor.user {
-            return refuse("Pick someone other than yourself.");
+            return refuse_msg(msg!("preview-self"));
         }
+        let lang = actor.lang();
         let me = self.points_of(&actor.server, &actor.user).await?;
         let them = self.points_of(&actor.server, &opponent.id).await?;
         let name = super::display_name(&opponent.name);
-        Ok(Reply::private(format!(
-            "You ({}) against {name} ({}): {}.\n{name}: {}.",
-            Points::from_hundredths(me),
-            Points::from_hundredths(them),
-            stakes(me, them),
-            stakes(them, me)
+        Ok(Reply::private(t!(
+            lang,
+            "preview",
+            mine = Points::from_hundredths(me).to_string(),
+            name = name,
+            theirs = Points::from_hundredths(them).to_string(),
+            my_stakes = stakes(lang, me, them),
+            their_stakes = stakes(lang, them, me)
         )))
     }
 
@@ -394,6 +410,7 @@ impl Service {
         &self,
         games: &[GameRecord],
         user: &str,
+        lang: Lang,
     ) -> Result<Vec<String>, ServiceError> {
         let mut lines = Vec::with_capacity(games.len());
         for g in games {
@@ -405,20 +422,33 @@ impl Service {
             };
             let opponent = self.name_of(&g.game.server_id, opponent_id).await?;
             let outcome = match stored_ending(&g.state) {
-                None => "in progress".to_owned(),
-                Some(e) => match e.result.winner() {
-                    Some(w) if (w == shakmaty::Color::White) == white => {
-                        format!("won ({})", e.termination.describe())
+                None => t!(lang, "history-in-progress"),
+                Some(e) => {
+                    let how = e.termination.text(lang);
+                    match e.result.winner() {
+                        Some(w) if (w == shakmaty::Color::White) == white => {
+                            t!(lang, "history-won", termination = how)
+                        }
+                        Some(_) => t!(lang, "history-lost", termination = how),
+                        None if e.is_rated_result() => {
+                            t!(lang, "history-drew", termination = how)
+                        }
+                        None => t!(lang, "history-aborted"),
                     }
-                    Some(_) => format!("lost ({})", e.termination.describe()),
-                    None if e.is_rated_result() => format!("drew ({})", e.termination.describe()),
-                    None => "aborted".to_owned(),
-                },
+                }
             };
-            lines.push(format!(
-                "#{} as {} vs {opponent}: {outcome}",
-                g.id,
-                if white { "White" } else { "Black" }
+            let color = if white {
+                shakmaty::Color::White
+            } else {
+                shakmaty::Color::Black
+            };
+            lines.push(t!(
+                lang,
+                "history-line",
+                id = g.id,
+                color = color_text(lang, color),
+                opponent = opponent,
+                outcome = outcome
             ));
         }
         Ok(lines)
@@ -476,7 +506,14 @@ mod tests {
     #[test]
     fn stakes_match_the_spec_example() {
         // 150 vs 100: the higher side wins 6, draws −7.5, loses −15.
-        assert_eq!(stakes(15_000, 10_000), "win +6, draw -7.5, loss -15");
-        assert_eq!(stakes(10_000, 15_000), "win +15, draw +7.5, loss -6");
+        assert_eq!(
+            stakes(Lang::En, 15_000, 10_000),
+            "win +6, draw -7.5, loss -15"
+        );
+        assert_eq!(
+            stakes(Lang::En, 10_000, 15_000),
+            "win +15, draw +7.5, loss -6"
+        );
+        assert_eq!(stakes(Lang::ZhCn, 15_000, 10_000), "胜 +6，和 -7.5，负 -15");
     }
 }

@@ -19,6 +19,7 @@ pub mod error;
 mod help;
 mod known;
 mod ladder;
+pub mod lang;
 mod limits;
 mod orientation;
 mod outbox;
@@ -58,6 +59,7 @@ struct Inner {
     gate: limits::Gate,
     engine: computer::EngineState,
     outbox: outbox::Outbox,
+    server_locales: lang::KnownServerLocales,
 }
 
 impl Service {
@@ -75,18 +77,13 @@ impl Service {
                 gate: limits::Gate::new(crate::limits::Limits::off()),
                 engine: computer::EngineState::default(),
                 outbox: outbox::Outbox::default(),
+                server_locales: lang::KnownServerLocales::default(),
             }),
         }
     }
 
     pub fn store(&self) -> &Store {
         &self.inner.store
-    }
-
-    /// The language of public messages in a server (boards, announcements,
-    /// notices). English until servers choose their language.
-    pub async fn server_lang(&self, _server: &str) -> crate::i18n::Lang {
-        crate::i18n::Lang::En
     }
 
     pub fn now_ms(&self) -> i64 {
@@ -125,8 +122,8 @@ impl Service {
 
     /// The help text, which needs no server (adapters answer `/help` in a
     /// direct message with it).
-    pub fn help_reply(&self) -> Reply {
-        help::help()
+    pub fn help_reply(&self, lang: crate::i18n::Lang) -> Reply {
+        help::help(lang)
     }
 
     /// Runs a command, returning errors as they are.
@@ -140,8 +137,14 @@ impl Service {
             }
             _ => {}
         }
-        self.touch_player(&actor.server, &actor.user, &display_name(&actor.name))
-            .await?;
+        self.touch_actor(
+            &actor.server,
+            &actor.user,
+            &display_name(&actor.name),
+            actor.locale.as_deref(),
+        )
+        .await?;
+        self.note_server_locale(actor).await?;
         match command {
             Command::Challenge {
                 opponent,
@@ -180,7 +183,7 @@ impl Service {
             Command::Takeback { action } => self.takeback(actor, action, None).await,
             Command::Replay { game } => self.replay_gif(actor, game).await,
             Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
-            Command::Help => Ok(help::help()),
+            Command::Help => Ok(help::help(actor.lang())),
             Command::Button { id } => self.button(actor, &id).await,
         }
     }
@@ -188,7 +191,7 @@ impl Service {
     async fn button(&self, actor: &Actor, id: &str) -> Result<Reply, ServiceError> {
         use buttons::{ButtonAction, ChallengeButton, GameButton};
         let Some(action) = ButtonAction::parse(id) else {
-            return error::refuse("That button is not one of mine any more.");
+            return error::refuse_msg(crate::msg!("button-unknown"));
         };
         match action {
             ButtonAction::Challenge { id, action } => match action {

@@ -7,14 +7,16 @@ use shakmaty::Color;
 
 use super::{
     buttons::{ButtonAction, GameButton},
-    error::{check_length, refuse, ServiceError},
+    error::{check_length, refuse, refuse_msg, ServiceError},
     session::Session,
     timing::Stage,
     Actor, Button, ButtonStyle, DrawAction, Reply, Service,
 };
 use crate::{
-    chess::{color_name, DrawOffer, Game, PlayTextError},
+    chess::{color_text, DrawOffer, Game, Notation, PlayTextError},
     clock::TimeControl,
+    i18n::Lang,
+    msg, t,
 };
 
 /// Longest move text read (the longest real input is about 12 characters).
@@ -24,18 +26,22 @@ const MAX_MOVE_CHARS: usize = 64;
 pub(super) struct ParsedTimeControl {
     /// The form stored and shown (`3d`, `10+5`, `40/9000:16/3600`).
     pub canonical: String,
-    /// How a person would say it.
-    pub description: String,
+    /// The control itself (put into words with [`TimeControl::text`]).
+    pub control: TimeControl,
 }
 
-/// Reads a time control option, or says what is wrong with it.
-pub(super) fn parse_time_control(text: &str) -> Result<ParsedTimeControl, ServiceError> {
+/// Reads a time control option, or says what is wrong with it (in `lang`,
+/// the asker's).
+pub(super) fn parse_time_control(
+    text: &str,
+    lang: Lang,
+) -> Result<ParsedTimeControl, ServiceError> {
     match text.trim().parse::<TimeControl>() {
         Ok(tc) => Ok(ParsedTimeControl {
             canonical: tc.to_string(),
-            description: tc.describe(),
+            control: tc,
         }),
-        Err(e) => refuse(format!("`time`: {e}")),
+        Err(e) => refuse(t!(lang, "time-option-invalid", reason = e.text(lang))),
     }
 }
 
@@ -64,14 +70,14 @@ impl Service {
         // Read again under the lock: this is the version we will change.
         let since = self.now_ms();
         let Some(view) = self.read_for_play(game_id, since).await? else {
-            return refuse("I can't find that game.");
+            return refuse_msg(msg!("game-not-found"));
         };
         let record = &view.record;
         if record.game.server_id != actor.server {
-            return refuse("I can't find that game.");
+            return refuse_msg(msg!("game-not-found"));
         }
         if !record.is_active() {
-            return refuse("That game is already over.");
+            return refuse_msg(msg!("rule-game-over"));
         }
         let session = self.load_for_play(view, since).await?;
         if let Some((_, shown_at)) = at {
@@ -80,7 +86,7 @@ impl Service {
             // the game's version but posts no new board, and must not
             // kill the buttons of the board everyone is looking at.
             if shown_at != board_position(&session.game) {
-                return refuse("This game has moved on since that button was shown; nothing was changed. Use the newest board.");
+                return refuse_msg(msg!("game-button-stale"));
             }
         }
         Ok((guard, session))
@@ -136,9 +142,10 @@ impl Service {
             let waiting = self
                 .name_of(&session.record.game.server_id, session.player_id(!side))
                 .await?;
-            return refuse(format!(
-                "It's not your turn: waiting for {waiting} ({}).",
-                color_name(!side)
+            return refuse_msg(msg!(
+                "game-not-your-turn",
+                name = waiting,
+                color = color_text(actor.lang(), !side)
             ));
         }
         let now = self.now_ms();
@@ -177,7 +184,8 @@ impl Service {
                 let mut reply = self
                     .board_reply_with(&session, &game, applied.ratings, players, image)
                     .await?;
-                reply.text = format!("{} — {}", echo_move(&game), reply.text);
+                let (_, notation) = self.session_words(&session).await?;
+                reply.text = format!("{} — {}", echo_move(&game, notation), reply.text);
                 self.computer_may_act(&session.record, game.turn());
                 if applied.vacation_ended {
                     // Other games of this player are locked one by one to
@@ -188,17 +196,18 @@ impl Service {
                 }
                 Ok(reply)
             }
-            Err(PlayTextError::Rule(e)) => refuse(e.to_string()),
+            Err(PlayTextError::Rule(e)) => refuse(e.text(actor.lang())),
             Err(error @ PlayTextError::Illegal(_)) => {
                 // The strict house rule counts this attempt: that is a change
                 // to the game, committed before the player is told.
                 let applied = self.commit(&mut session, &game, false).await?;
                 if game.is_over() {
                     let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
-                    reply.text = format!("{error} {}", reply.text);
+                    let (lang, _) = self.session_words(&session).await?;
+                    reply.text = format!("{} {}", error.text(lang), reply.text);
                     Ok(reply)
                 } else {
-                    Ok(Reply::private(error.to_string()))
+                    Ok(Reply::private(error.text(actor.lang())))
                 }
             }
         }
@@ -209,11 +218,7 @@ impl Service {
             Some(record) => record,
             None => match self.store().latest_game_in(&actor.channel).await? {
                 Some(record) => record,
-                None => {
-                    return refuse(
-                        "There is no game in this channel yet. Start one with `/challenge`.",
-                    )
-                }
+                None => return refuse_msg(msg!("game-none-in-channel")),
             },
         };
         let session = self.load(record).await?;
@@ -233,21 +238,23 @@ impl Service {
         let (_guard, mut session) = self.target_game(actor, at).await?;
         let side = session.side_of_actor(actor)?;
         if !confirmed {
+            let lang = actor.lang();
             return Ok(Reply {
-                text: "Resign this game? This cannot be undone.".to_owned(),
+                text: t!(lang, "game-resign-confirm"),
                 ephemeral: true,
                 buttons: vec![self.game_button(
                     &session,
                     &session.game,
                     GameButton::ResignConfirm,
-                    "Yes, resign",
+                    &t!(lang, "button-resign-confirm"),
                     ButtonStyle::Danger,
                 )],
                 ..Reply::default()
             });
         }
         let mut game = session.game.clone();
-        game.resign(side).or_else(|e| refuse(e.to_string()))?;
+        game.resign(side)
+            .or_else(|e| refuse(e.text(actor.lang())))?;
         let mut reply = self.finish(&mut session, &game).await?;
         reply.text = crate::t!(
             self.server_lang(&actor.server).await,
@@ -262,7 +269,7 @@ impl Service {
         let (_guard, mut session) = self.target_game(actor, None).await?;
         session.side_of_actor(actor)?;
         let mut game = session.game.clone();
-        game.abort().or_else(|e| refuse(e.to_string()))?;
+        game.abort().or_else(|e| refuse(e.text(actor.lang())))?;
         let mut reply = self.finish(&mut session, &game).await?;
         reply.text = crate::t!(
             self.server_lang(&actor.server).await,
@@ -283,12 +290,14 @@ impl Service {
         let side = session.side_of_actor(actor)?;
         let mut game = session.game.clone();
         let name = super::display_name(&actor.name);
+        let mine = actor.lang();
         match action {
-            DrawAction::Offer => match game.offer_draw(side).or_else(|e| refuse(e.to_string()))? {
+            DrawAction::Offer => match game.offer_draw(side).or_else(|e| refuse(e.text(mine)))? {
                 DrawOffer::Agreed(_) => self.finish(&mut session, &game).await,
                 DrawOffer::Offered => {
                     self.commit(&mut session, &game, false).await?;
                     self.computer_may_act(&session.record, game.turn());
+                    let (lang, _) = self.session_words(&session).await?;
                     let opponent = session.player_id(!side).to_owned();
                     let id = |action| {
                         ButtonAction::Game {
@@ -299,19 +308,21 @@ impl Service {
                         .id()
                     };
                     Ok(Reply {
-                        text: format!(
-                            "{name} offers a draw. The offer stands until {} answers or moves.",
-                            self.name_of(&actor.server, &opponent).await?
+                        text: t!(
+                            lang,
+                            "game-draw-offered",
+                            name = &name,
+                            opponent = self.name_of(&actor.server, &opponent).await?
                         ),
                         buttons: vec![
                             Button {
                                 id: id(GameButton::DrawAccept),
-                                label: "Accept draw".to_owned(),
+                                label: t!(lang, "button-draw-accept"),
                                 style: ButtonStyle::Success,
                             },
                             Button {
                                 id: id(GameButton::DrawDecline),
-                                label: "Decline draw".to_owned(),
+                                label: t!(lang, "button-draw-decline"),
                                 style: ButtonStyle::Secondary,
                             },
                         ],
@@ -321,20 +332,21 @@ impl Service {
                 }
             },
             DrawAction::Accept => {
-                game.accept_draw(side).or_else(|e| refuse(e.to_string()))?;
+                game.accept_draw(side).or_else(|e| refuse(e.text(mine)))?;
                 self.finish(&mut session, &game).await
             }
             DrawAction::Decline => {
-                game.decline_draw(side).or_else(|e| refuse(e.to_string()))?;
+                game.decline_draw(side).or_else(|e| refuse(e.text(mine)))?;
                 self.commit(&mut session, &game, false).await?;
+                let (lang, _) = self.session_words(&session).await?;
                 Ok(Reply {
-                    text: format!("{name} declined the draw offer. Play on!"),
+                    text: t!(lang, "game-draw-declined", name = &name),
                     mentions: vec![session.player_id(!side).to_owned()],
                     ..Reply::default()
                 })
             }
             DrawAction::Claim => {
-                game.claim_draw(side).or_else(|e| refuse(e.to_string()))?;
+                game.claim_draw(side).or_else(|e| refuse(e.text(mine)))?;
                 self.finish(&mut session, &game).await
             }
         }
@@ -407,10 +419,19 @@ impl Service {
     pub async fn thread_opened(&self, game_id: i64, channel: &str) -> Reply {
         match self.move_to_thread(game_id, channel).await {
             Ok(reply) => reply,
-            Err(ServiceError::User(e)) => Reply::private(e.0.to_string()),
             Err(e) => {
-                tracing::error!(game_id, error = %e, "moving a game to its thread failed");
-                Reply::private("Sorry, I could not move the game to its thread.")
+                // Said in the game's channel: the server's language.
+                let lang = match self.store().game(game_id).await {
+                    Ok(Some(record)) => self.server_lang(&record.game.server_id).await,
+                    _ => Lang::En,
+                };
+                match e {
+                    ServiceError::User(e) => Reply::private(e.0.text(lang)),
+                    e => {
+                        tracing::error!(game_id, error = %e, "moving a game to its thread failed");
+                        Reply::private(t!(lang, "error-thread-move-failed"))
+                    }
+                }
             }
         }
     }
@@ -419,7 +440,7 @@ impl Service {
         let _guard = self.lock_game(game_id).await;
         self.store().move_game_to(game_id, channel).await?;
         let Some(record) = self.store().game(game_id).await? else {
-            return refuse("I can't find that game.");
+            return refuse_msg(msg!("game-not-found"));
         };
         let session = self.load(record).await?;
         self.board_reply(&session, &session.game, None).await
@@ -432,8 +453,8 @@ pub(super) fn board_position(game: &Game) -> i64 {
     game.plies().len() as i64
 }
 
-/// `12. Nf3` / `12... Nf6`: the last move, numbered.
-fn echo_move(game: &Game) -> String {
+/// `12. Nf3` / `12... Nf6` (`12. 马f3`): the last move, numbered.
+fn echo_move(game: &Game, notation: Notation) -> String {
     let Some(ply) = game.last_ply() else {
         return String::new();
     };
@@ -450,5 +471,5 @@ fn echo_move(game: &Game) -> String {
         Color::White => format!("{number}."),
         Color::Black => format!("{number}..."),
     };
-    format!("{fullmove} {}", ply.san)
+    format!("{fullmove} {}", notation.write(&ply.san))
 }

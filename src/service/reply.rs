@@ -39,6 +39,8 @@ pub struct Card {
     pub footer: Option<String>,
     /// A moment to show as a relative time (a deadline), unix ms.
     pub deadline_ms: Option<i64>,
+    /// The label of that moment in the card's language (`None`: `Deadline`).
+    pub deadline_label: Option<String>,
 }
 
 /// An attached image, in memory (a board, a chart).

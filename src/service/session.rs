@@ -11,15 +11,17 @@ use std::{
 use shakmaty::Color;
 
 use super::{
-    error::{refuse, ServiceError},
+    error::{refuse, refuse_msg, ServiceError},
     Actor, Service,
 };
 use crate::{
     chess::{color_name, Ending, Game, GameResult, Termination},
+    msg,
     store::{
         Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView, PlayerRecord,
         Score, ServerSettings, StoreError, Vacation,
     },
+    t,
 };
 
 /// Locks and cached games of this process.
@@ -74,7 +76,7 @@ impl Session {
     pub fn side_of_actor(&self, actor: &Actor) -> Result<Color, ServiceError> {
         match self.side_of(&actor.user) {
             Some(side) => Ok(side),
-            None => refuse("You are not playing in this game."),
+            None => refuse_msg(msg!("game-not-playing")),
         }
     }
 
@@ -163,14 +165,13 @@ impl Service {
             return refuse(pointer);
         }
         match self.store().latest_game_in(&actor.channel).await? {
-            Some(finished) => refuse(format!(
-                "The game in this channel is over ({}). Start a new one with `/challenge`.",
-                stored_ending(&finished.state)
-                    .map_or_else(|| "finished".to_owned(), |e| e.to_string())
-            )),
-            None => {
-                refuse("There is no game in progress in this channel. Start one with `/challenge`.")
+            Some(finished) => {
+                let lang = actor.lang();
+                let ending = stored_ending(&finished.state)
+                    .map_or_else(|| t!(lang, "game-finished"), |e| e.text(lang));
+                refuse(t!(lang, "game-over-in-channel", ending = ending))
             }
+            None => refuse_msg(msg!("game-none-in-progress")),
         }
     }
 
@@ -480,9 +481,7 @@ impl Service {
                 session.record.state = state;
                 Ok(applied)
             }
-            Err(StoreError::Conflict) => refuse(
-                "That game has moved on since then; nothing was changed. Look at the newest board.",
-            ),
+            Err(StoreError::Conflict) => refuse_msg(msg!("game-moved-on")),
             Err(e) => Err(e.into()),
         }
     }

@@ -4,10 +4,10 @@
 //! a moderator changes is recorded in the audit log (`audit.rs`).
 
 use super::{
-    error::{refuse, ServiceError},
+    error::{refuse_msg, ServiceError},
     Actor, Reply, Service, Setting,
 };
-use crate::render::Theme;
+use crate::{chess::Notation, i18n::Lang, msg, render::Theme, store::ServerSettings, t};
 
 impl Service {
     pub(super) async fn settings(
@@ -16,109 +16,175 @@ impl Service {
         changes: Vec<Setting>,
     ) -> Result<Reply, ServiceError> {
         let mut settings = self.store().server(&actor.server).await?;
+        let mine = actor.lang();
         if changes.is_empty() {
-            return Ok(Reply::private(format!(
-                "Settings: time {}, threads {}, theme {}, strict illegal moves {}, challenges expire after {} h, rated games per pair per day {}, reminders {} before a deadline, vacation days per year {}.",
-                settings.default_time_control,
-                on_off(settings.threads),
-                settings.theme,
-                on_off(settings.strict_illegal_moves),
-                settings.challenge_ttl_ms / 3_600_000,
-                match settings.rated_games_per_pair_daily {
-                    0 => "unlimited".to_owned(),
+            let lang = mine;
+            return Ok(Reply::private(t!(
+                lang,
+                "settings-show",
+                time = &settings.default_time_control,
+                threads = on_off(lang, settings.threads),
+                theme = &settings.theme,
+                strict = on_off(lang, settings.strict_illegal_moves),
+                hours = settings.challenge_ttl_ms / 3_600_000,
+                per_pair = match settings.rated_games_per_pair_daily {
+                    0 => t!(lang, "settings-unlimited"),
                     n => n.to_string(),
                 },
-                hours_list(&settings.reminder_hours),
-                settings.vacation_days_per_year
+                language = language_text(lang, &settings),
+                notation = notation_text(lang, &settings),
+                reminders = hours_list(lang, &settings.reminder_hours),
+                vacation_days = settings.vacation_days_per_year
             )));
         }
         let personal_only = changes.iter().all(|c| matches!(c, Setting::NotifyByDm(_)));
         if !actor.is_moderator && !personal_only {
-            return refuse("Only moderators (Manage Server) can change the server's settings; everyone may set `notify`.");
+            return refuse_msg(msg!("settings-moderators-only"));
         }
         let before = settings.clone();
-        let mut done = Vec::new();
+        // The confirmation is public: the server's language, as chosen by
+        // this very command if it changes the language.
+        let mut done: Vec<Box<dyn Fn(Lang) -> String + Send>> = Vec::new();
         for change in changes {
             match change {
                 Setting::DefaultTime(text) => {
-                    let tc = super::play::parse_time_control(&text)?;
-                    done.push(format!("default time: {}", tc.description));
+                    let tc = super::play::parse_time_control(&text, mine)?;
+                    let control = tc.control.clone();
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-time", time = control.text(lang))
+                    }));
                     settings.default_time_control = tc.canonical;
                 }
                 Setting::Threads(on) => {
                     settings.threads = on;
-                    done.push(format!("threads: {}", on_off(on)));
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-threads", value = on_off(lang, on))
+                    }));
                 }
                 Setting::Theme(name) => {
                     let name = name.trim().to_ascii_lowercase();
                     if Theme::by_name(&name).is_none() {
                         let names: Vec<&str> = Theme::names().collect();
-                        return refuse(format!(
-                            "`theme`: unknown theme; choose one of {}.",
-                            names.join(", ")
+                        return refuse_msg(msg!(
+                            "settings-theme-unknown",
+                            names = names.join(", ")
                         ));
                     }
-                    done.push(format!("theme: {name}"));
+                    let shown = name.clone();
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-theme", theme = shown.as_str())
+                    }));
                     settings.theme = name;
                 }
                 Setting::StrictIllegalMoves(on) => {
                     settings.strict_illegal_moves = on;
-                    done.push(format!("strict illegal moves: {}", on_off(on)));
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-strict", value = on_off(lang, on))
+                    }));
                 }
                 Setting::ChallengeHours(hours) => {
                     if !(1..=24 * 14).contains(&hours) {
-                        return refuse("`challenge_hours` must be between 1 and 336.");
+                        return refuse_msg(msg!("settings-challenge-hours-range"));
                     }
                     settings.challenge_ttl_ms = hours * 3_600_000;
-                    done.push(format!("challenges expire after {hours} h"));
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-challenge-hours", hours = hours)
+                    }));
                 }
                 Setting::VacationDaysPerYear(days) => {
                     if !(0..=60).contains(&days) {
-                        return refuse("`vacation_days` must be between 0 and 60.");
+                        return refuse_msg(msg!("settings-vacation-days-range"));
                     }
                     settings.vacation_days_per_year = days;
-                    done.push(format!("vacation days per year: {days}"));
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-vacation-days", count = days)
+                    }));
+                }
+                Setting::Language(code) => {
+                    let code = code.trim();
+                    if code.eq_ignore_ascii_case("auto") {
+                        settings.language = None;
+                    } else {
+                        let Some(lang) = Lang::parse(code) else {
+                            return refuse_msg(msg!(
+                                "settings-language-unknown",
+                                value = super::error::echo(code, 20)
+                            ));
+                        };
+                        settings.language = Some(lang.code().to_owned());
+                    }
+                    let snapshot = settings.clone();
+                    done.push(Box::new(move |lang| {
+                        t!(
+                            lang,
+                            "settings-done-language",
+                            value = language_text(lang, &snapshot)
+                        )
+                    }));
+                }
+                Setting::Notation(name) => {
+                    let name = name.trim();
+                    if name.eq_ignore_ascii_case("auto") {
+                        settings.notation = None;
+                    } else {
+                        let Some(notation) = Notation::from_id(name) else {
+                            return refuse_msg(msg!(
+                                "settings-notation-unknown",
+                                value = super::error::echo(name, 20)
+                            ));
+                        };
+                        settings.notation = Some(notation.id().to_owned());
+                    }
+                    let snapshot = settings.clone();
+                    done.push(Box::new(move |lang| {
+                        t!(
+                            lang,
+                            "settings-done-notation",
+                            value = notation_text(lang, &snapshot)
+                        )
+                    }));
                 }
                 Setting::ReminderHours(hours) => {
                     if hours.is_empty()
                         || hours.len() > 4
                         || hours.iter().any(|h| !(1..=24 * 7).contains(h))
                     {
-                        return refuse(
-                            "`reminders` is up to four hour counts between 1 and 168, e.g. `24,1`.",
-                        );
+                        return refuse_msg(msg!("settings-reminders-range"));
                     }
                     let mut hours = hours;
                     hours.sort_unstable_by(|a, b| b.cmp(a));
                     hours.dedup();
-                    done.push(format!(
-                        "reminders {} before a deadline",
-                        hours_list(&hours)
-                    ));
+                    let shown = hours.clone();
+                    done.push(Box::new(move |lang| {
+                        t!(
+                            lang,
+                            "settings-done-reminders",
+                            hours = hours_list(lang, &shown)
+                        )
+                    }));
                     settings.reminder_hours = hours;
                 }
                 Setting::NotifyByDm(dm) => {
                     self.store()
                         .set_notify_dm(&actor.server, &actor.user, dm)
                         .await?;
-                    done.push(format!(
-                        "{}'s reminders: {}",
-                        super::display_name(&actor.name),
+                    let name = super::display_name(&actor.name);
+                    done.push(Box::new(move |lang| {
                         if dm {
-                            "by direct message (one summary a day)"
+                            t!(lang, "settings-done-notify-dm", name = name.as_str())
                         } else {
-                            "as a mention in the game's channel"
+                            t!(lang, "settings-done-notify-channel", name = name.as_str())
                         }
-                    ));
+                    }));
                 }
                 Setting::RatedGamesPerPairDaily(n) => {
                     if !(0..=100).contains(&n) {
-                        return refuse(
-                            "`rated_per_pair_daily` must be between 0 (no limit) and 100.",
-                        );
+                        return refuse_msg(msg!("settings-per-pair-range"));
                     }
                     settings.rated_games_per_pair_daily = n;
-                    done.push(format!("rated games per pair per day: {n}"));
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-per-pair", count = n)
+                    }));
                 }
             }
         }
@@ -129,27 +195,68 @@ impl Service {
                 .save_settings_logged(&settings, &entries)
                 .await?;
         }
-        Ok(Reply::text(format!(
-            "Settings changed: {}.",
-            done.join("; ")
+        let lang = super::lang::settings_lang(&settings);
+        let done: Vec<String> = done.iter().map(|line| line(lang)).collect();
+        Ok(Reply::text(t!(
+            lang,
+            "settings-changed",
+            changes = done.join(&t!(lang, "settings-separator"))
         )))
     }
 }
 
-/// `48 h, 24 h and 1 h`.
-fn hours_list(hours: &[i64]) -> String {
-    let shown: Vec<String> = hours.iter().map(|h| format!("{h} h")).collect();
-    match shown.as_slice() {
-        [] => "none".to_owned(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+/// `48, 24 and 1` (the hours of the reminders), or `none`.
+fn hours_list(lang: Lang, hours: &[i64]) -> String {
+    let list: Vec<String> = hours.iter().map(i64::to_string).collect();
+    match list.split_last() {
+        None => t!(lang, "settings-reminders-none"),
+        Some((last, rest)) if !rest.is_empty() => t!(
+            lang,
+            "settings-list-and",
+            first = rest.join(", "),
+            last = last
+        ),
+        Some((last, _)) => last.clone(),
     }
 }
 
-fn on_off(on: bool) -> &'static str {
+fn on_off(lang: Lang, on: bool) -> String {
     if on {
-        "on"
+        t!(lang, "settings-on")
     } else {
-        "off"
+        t!(lang, "settings-off")
+    }
+}
+
+/// The language setting in words: `English`, `简体中文`, or what `auto`
+/// follows.
+fn language_text(lang: Lang, settings: &ServerSettings) -> String {
+    let name = |l: Lang| match l {
+        Lang::En => t!(lang, "settings-language-en"),
+        Lang::ZhCn => t!(lang, "settings-language-zh"),
+    };
+    match settings.language.as_deref().and_then(Lang::parse) {
+        Some(chosen) => name(chosen),
+        None => t!(
+            lang,
+            "settings-auto",
+            value = name(super::lang::settings_lang(settings))
+        ),
+    }
+}
+
+/// The notation setting in words.
+fn notation_text(lang: Lang, settings: &ServerSettings) -> String {
+    let name = |n: Notation| match n {
+        Notation::Letters => t!(lang, "settings-notation-letters"),
+        Notation::Chinese => t!(lang, "settings-notation-chinese"),
+    };
+    match settings.notation.as_deref().and_then(Notation::from_id) {
+        Some(chosen) => name(chosen),
+        None => t!(
+            lang,
+            "settings-auto",
+            value = name(super::lang::settings_notation(settings))
+        ),
     }
 }

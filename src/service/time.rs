@@ -12,14 +12,17 @@
 
 use super::{
     buttons::GameButton,
-    error::{refuse, ServiceError},
+    error::{refuse, refuse_msg, ServiceError},
     session::Session,
     Actor, ButtonStyle, Notice, Reply, Service,
 };
 use crate::{
-    chess::{color_name, Game},
-    clock::{clocks_after, human_left, TimeControl},
+    chess::{color_text, Game},
+    clock::{clocks_after, human_left_in, TimeControl},
+    i18n::Lang,
+    msg,
     store::StoreError,
+    t,
 };
 
 const HOUR_MS: i64 = 3_600_000;
@@ -135,28 +138,28 @@ impl Service {
         let mut game = session.game.clone();
         let flagged = game.turn();
         let unstarted = game.can_abort();
+        let (lang, _) = self.session_words(session).await?;
         if unstarted {
-            game.abort().or_else(|e| refuse(e.to_string()))?;
+            game.abort().or_else(|e| refuse(e.text(lang)))?;
         } else {
-            game.flag(flagged).or_else(|e| refuse(e.to_string()))?;
+            game.flag(flagged).or_else(|e| refuse(e.text(lang)))?;
         }
         let applied = self.commit(session, &game, false).await?;
         let mut reply = self.board_reply(session, &game, applied.ratings).await?;
         let name = self
             .name_of(&session.record.game.server_id, session.player_id(flagged))
             .await?;
-        reply.text = if unstarted {
-            format!(
-                "The first moves never came in time, so the game is aborted and not rated. {}",
-                reply.text
-            )
+        let what = if unstarted {
+            t!(lang, "time-unstarted-aborted")
         } else {
-            format!(
-                "{name} ({}) ran out of time. {}",
-                color_name(flagged),
-                reply.text
+            t!(
+                lang,
+                "time-ran-out",
+                name = name,
+                color = color_text(lang, flagged)
             )
         };
+        reply.text = format!("{what} {}", reply.text);
         reply.mentions = vec![
             session.record.game.white_id.clone(),
             session.record.game.black_id.clone(),
@@ -255,9 +258,11 @@ impl Service {
         let opponent = self
             .name_of(server, session.player_id(!session.game.turn()))
             .await?;
-        let left = human_left(deadline - now);
         let player = self.store().player(server, &mover).await?;
-        if player.is_some_and(|p| p.notify_dm) {
+        if let Some(p) = player.as_ref().filter(|p| p.notify_dm) {
+            // A direct message with no command to answer: the player's
+            // last known client language.
+            let lang = Lang::from_locale(p.locale.as_deref());
             // One summary a day lists every waiting game; later reminders
             // that day are covered by it.
             if !self
@@ -267,19 +272,28 @@ impl Service {
             {
                 return Ok(None);
             }
-            let mut lines = vec!["Games waiting for your move:".to_owned()];
+            let mut lines = vec![t!(lang, "time-summary-title")];
             for g in self.store().games_of(server, &mover, true, 25).await? {
                 let s = self.load(g).await?;
                 if s.player_id(s.game.turn()) != mover {
                     continue;
                 }
                 let other = self.name_of(server, s.player_id(!s.game.turn())).await?;
-                let when = s
-                    .record
-                    .state
-                    .deadline_ms
-                    .map_or_else(String::new, |d| format!(", {} left", human_left(d - now)));
-                lines.push(format!("• game #{} vs {other}{when}", s.record.id));
+                lines.push(match s.record.state.deadline_ms {
+                    Some(d) => t!(
+                        lang,
+                        "time-summary-line-left",
+                        id = s.record.id,
+                        opponent = other,
+                        left = human_left_in(lang, d - now)
+                    ),
+                    None => t!(
+                        lang,
+                        "time-summary-line",
+                        id = s.record.id,
+                        opponent = other
+                    ),
+                });
             }
             return Ok(Some(Notice {
                 channel: None,
@@ -287,13 +301,17 @@ impl Service {
                 reply: Reply::text(lines.join("\n")),
             }));
         }
+        let (lang, _) = self.session_words(session).await?;
         Ok(Some(Notice {
             channel: session.record.game.channel_id.clone(),
             dm_user: None,
             reply: Reply {
-                text: format!(
-                    "Reminder: it's your move against {opponent} (game #{}); {left} left.",
-                    session.record.id
+                text: t!(
+                    lang,
+                    "time-reminder",
+                    opponent = opponent,
+                    id = session.record.id,
+                    left = human_left_in(lang, deadline - now)
                 ),
                 mentions: vec![mover],
                 card: None,
@@ -343,15 +361,16 @@ impl Service {
                 .game
                 .last_ply()
                 .map_or(r.game.created_ms, |p| p.at_ms);
+            let (lang, _) = self.session_words(&session).await?;
             let (bonus, text) = if live {
                 (
                     r.state.bonus_ms + (now - turn_start).max(0),
-                    "The bot was down; the clocks resume as they stood at the last move.",
+                    t!(lang, "time-downtime-live", id = r.id),
                 )
             } else if deadline > last && deadline <= now {
                 (
                     r.state.bonus_ms + (now + DOWNTIME_GRACE_MS - deadline),
-                    "The bot was down when your deadline passed: you have one more hour.",
+                    t!(lang, "time-downtime-grace", id = r.id),
                 )
             } else {
                 continue;
@@ -365,7 +384,7 @@ impl Service {
                 channel: r.game.channel_id.clone(),
                 dm_user: None,
                 reply: Reply {
-                    text: format!("{text} (game #{})", r.id),
+                    text,
                     mentions: vec![session.player_id(session.game.turn()).to_owned()],
                     ..Reply::default()
                 },
@@ -425,6 +444,8 @@ impl Service {
     pub(super) async fn vacation(&self, actor: &Actor, days: i64) -> Result<Reply, ServiceError> {
         let now = self.now_ms();
         let settings = self.store().server(&actor.server).await?;
+        let lang = super::lang::settings_lang(&settings);
+        let mine = actor.lang();
         let name = super::display_name(&actor.name);
         if days == 0 {
             if !self
@@ -432,22 +453,20 @@ impl Service {
                 .end_vacation(&actor.server, &actor.user, now)
                 .await?
             {
-                return refuse("You are not on vacation.");
+                return refuse_msg(msg!("vacation-not-on"));
             }
             let opponents = self
                 .refresh_deadlines_of(&actor.server, &actor.user)
                 .await?;
             return Ok(Reply {
-                text: format!("{name} is back from vacation: their clocks run again."),
+                text: t!(lang, "vacation-back", name = name),
                 mentions: opponents,
                 ..Reply::default()
             });
         }
         let budget = settings.vacation_days_per_year;
         if !(1..=budget.max(1)).contains(&days) || budget == 0 {
-            return refuse(format!(
-                "`days` must be between 1 and {budget} (this server's yearly vacation)."
-            ));
+            return refuse_msg(msg!("vacation-days-range", budget = budget));
         }
         let year_ago = now - 365 * DAY_MS;
         let taken = self
@@ -455,9 +474,10 @@ impl Service {
             .vacations(&actor.server, &actor.user, year_ago)
             .await?;
         if let Some(running) = taken.iter().find(|v| v.starts_ms <= now && v.ends_ms > now) {
-            return refuse(format!(
-                "You are already on vacation ({} left). Use `/vacation days:0` to end it.",
-                human_left(running.ends_ms - now)
+            return refuse(t!(
+                mine,
+                "vacation-already",
+                left = human_left_in(mine, running.ends_ms - now)
             ));
         }
         let used_ms: i64 = taken
@@ -466,9 +486,10 @@ impl Service {
             .sum();
         let left_ms = budget * DAY_MS - used_ms;
         if days * DAY_MS > left_ms {
-            return refuse(format!(
-                "That is more vacation than you have left: {} of {budget} days this year.",
-                left_ms.max(0) as f64 / DAY_MS as f64
+            return refuse_msg(msg!(
+                "vacation-too-much",
+                left = left_ms.max(0) as f64 / DAY_MS as f64,
+                budget = budget
             ));
         }
         self.store()
@@ -478,10 +499,7 @@ impl Service {
             .refresh_deadlines_of(&actor.server, &actor.user)
             .await?;
         Ok(Reply {
-            text: format!(
-                "{name} is on vacation for {days} {}: the deadlines of their correspondence games are paused. It ends early when they move.",
-                if days == 1 { "day" } else { "days" }
-            ),
+            text: t!(lang, "vacation-started", name = name, count = days),
             mentions: opponents,
             ..Reply::default()
         })
@@ -494,42 +512,44 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let _guard = self.lock_game(game_id).await;
         let Some(record) = self.store().game(game_id).await? else {
-            return refuse("I can't find that game.");
+            return refuse_msg(msg!("game-not-found"));
         };
         if record.game.server_id != actor.server || !record.is_active() {
-            return refuse("That game is already over.");
+            return refuse_msg(msg!("rule-game-over"));
         }
         let session = self.load(record).await?;
         let side = session.side_of_actor(actor)?;
         if session.game.turn() == side {
-            return refuse("You can give time while your opponent is to move.");
+            return refuse_msg(msg!("give-time-own-turn"));
         }
         let r = &session.record;
         if !matches!(
             r.game.time_control.parse::<TimeControl>(),
             Ok(TimeControl::Correspondence(_))
         ) {
-            return refuse("Time can be given in correspondence games.");
+            return refuse_msg(msg!("give-time-not-correspondence"));
         }
         let bonus = r.state.bonus_ms + DAY_MS;
         if bonus > MAX_BONUS_MS {
-            return refuse("Your opponent already has 14 extra days for this move.");
+            return refuse_msg(msg!("give-time-max", count = MAX_BONUS_MS / DAY_MS));
         }
         let (deadline, written) = self.reschedule_turn(&session, bonus, self.now_ms()).await?;
         match written {
             Ok(()) => {}
-            Err(StoreError::Conflict) => {
-                return refuse("That game has moved on; nothing was changed.")
-            }
+            Err(StoreError::Conflict) => return refuse_msg(msg!("give-time-moved-on")),
             Err(e) => return Err(e.into()),
         }
         let opponent = session.player_id(!side).to_owned();
         let opponent_name = self.name_of(&actor.server, &opponent).await?;
+        let (lang, _) = self.session_words(&session).await?;
         Ok(Reply {
-            text: format!(
-                "{} gave {opponent_name} one more day for this move ({} left).",
-                super::display_name(&actor.name),
-                deadline.map_or_else(String::new, |d| human_left(d - self.now_ms()))
+            text: t!(
+                lang,
+                "give-time-given",
+                name = super::display_name(&actor.name),
+                opponent = opponent_name,
+                left =
+                    deadline.map_or_else(String::new, |d| human_left_in(lang, d - self.now_ms()))
             ),
             mentions: vec![opponent],
             ..Reply::default()
@@ -541,6 +561,7 @@ impl Service {
         &self,
         session: &Session,
         game: &crate::chess::Game,
+        lang: Lang,
     ) -> Option<super::Button> {
         matches!(
             session.record.game.time_control.parse::<TimeControl>(),
@@ -551,7 +572,7 @@ impl Service {
                 session,
                 game,
                 GameButton::GiveTime,
-                "Give +1 day",
+                &t!(lang, "button-give-time"),
                 ButtonStyle::Secondary,
             )
         })

@@ -9,8 +9,8 @@ use super::{
     Image, Reply, Service,
 };
 use crate::{
-    chess::{color_index, color_name, Game},
-    clock::{clocks_after, format_clock, TimeControl},
+    chess::{color_index, color_text, Game},
+    clock::{clocks_after, format_clk, format_clock, TimeControl},
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
     store::{GameRecord, PlayerRecord, RatingChangeRecord},
@@ -69,6 +69,7 @@ impl Service {
         image: Option<Image>,
     ) -> Result<Reply, ServiceError> {
         let record = &session.record;
+        let (lang, notation) = self.session_words(session).await?;
         let ([white, black], points) = names_and_points(record, &players, ratings.as_ref());
         let name = |c: Color| match c {
             Color::White => white.as_str(),
@@ -76,17 +77,18 @@ impl Service {
         };
         let tc: Option<TimeControl> = record.game.time_control.parse().ok();
         let mut card = Card {
-            title: format!("{white} (White) vs {black} (Black)"),
+            title: t!(lang, "board-title", white = &white, black = &black),
             ..Card::default()
         };
         let mut reply = Reply::default();
         let turn = game.turn();
         match game.ending() {
             None => {
-                reply.text = format!("{} ({}) to move.", name(turn), color_name(turn));
+                let color = color_text(lang, turn);
+                reply.text = t!(lang, "board-to-move", name = name(turn), color = &color);
                 card.fields.push((
-                    "Turn".to_owned(),
-                    format!("{} ({})", name(turn), color_name(turn)),
+                    t!(lang, "board-field-turn"),
+                    t!(lang, "board-turn", name = name(turn), color = &color),
                 ));
                 // The computer needs no notification.
                 let to_move = session.player_id(turn);
@@ -95,58 +97,68 @@ impl Service {
                 }
             }
             Some(ending) => {
-                reply.text = format!("Game over: {ending}.");
+                let (result, ending) = (ending.result.pgn(), ending.text(lang));
+                reply.text = t!(lang, "board-game-over", ending = &ending);
                 card.fields.push((
-                    "Result".to_owned(),
-                    format!("{} — {ending}", ending.result.pgn()),
+                    t!(lang, "board-field-result"),
+                    format!("{result} — {ending}"),
                 ));
             }
         }
         if let Some(ply) = game.last_ply() {
-            card.fields.push(("Last move".to_owned(), ply.san.clone()));
+            card.fields.push((
+                t!(lang, "board-field-last-move"),
+                notation.write(&ply.san).into_owned(),
+            ));
         }
         if let Some(offerer) = game.draw_offer() {
             card.fields.push((
-                "Draw offer".to_owned(),
-                format!("{} offers a draw", name(offerer)),
+                t!(lang, "board-field-draw-offer"),
+                t!(lang, "board-draw-offer", name = name(offerer)),
             ));
         }
         if let Some(claim) = game.claimable_draw() {
             card.fields.push((
-                "Draw claim".to_owned(),
-                format!("{} may claim a draw by {}", name(turn), claim.describe()),
+                t!(lang, "board-field-draw-claim"),
+                t!(
+                    lang,
+                    "board-draw-claim",
+                    name = name(turn),
+                    termination = match claim {
+                        crate::chess::DrawClaim::ThreefoldRepetition => t!(lang, "claim-threefold"),
+                        crate::chess::DrawClaim::FiftyMoveRule => t!(lang, "claim-fifty-move"),
+                    }
+                ),
             ));
         }
         if let Some(tc) = &tc {
-            card.fields.push(("Time".to_owned(), tc.describe()));
+            card.fields
+                .push((t!(lang, "board-field-time"), tc.text(lang)));
             if !game.is_over() {
                 card.deadline_ms = record.state.deadline_ms;
+                card.deadline_label = Some(t!(lang, "board-field-deadline"));
             }
         }
         if let Some([w, b]) = &ratings {
             for (who, change) in [(white.as_str(), w), (black.as_str(), b)] {
                 let after = Points::from_hundredths(change.after);
                 card.fields.push((
-                    format!("{who}'s points"),
+                    t!(lang, "board-field-points", name = who),
                     format!(
                         "{} → {after} ({}), {}",
                         Points::from_hundredths(change.before),
                         Points::from_hundredths(change.delta).signed(),
-                        after.level().name_en()
+                        after.level().name(lang)
                     ),
                 ));
             }
         }
         card.fields.push(("FEN".to_owned(), game.fen()));
-        card.footer = Some(format!(
-            "Game #{}{}",
-            record.id,
-            if record.game.rated {
-                " · rated"
-            } else {
-                " · unrated"
-            }
-        ));
+        card.footer = Some(if record.game.rated {
+            t!(lang, "board-footer-rated", id = record.id)
+        } else {
+            t!(lang, "board-footer-unrated", id = record.id)
+        });
         reply.card = Some(card);
         reply.image = Some(match image {
             Some(image) => image,
@@ -168,33 +180,37 @@ impl Service {
         if !game.is_over() {
             let button =
                 |action, label: &str, style| self.game_button(session, game, action, label, style);
-            reply
-                .buttons
-                .push(button(GameButton::Resign, "Resign", ButtonStyle::Danger));
+            reply.buttons.push(button(
+                GameButton::Resign,
+                &t!(lang, "button-resign"),
+                ButtonStyle::Danger,
+            ));
             match game.draw_offer() {
                 Some(_) => {
                     reply.buttons.push(button(
                         GameButton::DrawAccept,
-                        "Accept draw",
+                        &t!(lang, "button-draw-accept"),
                         ButtonStyle::Success,
                     ));
                     reply.buttons.push(button(
                         GameButton::DrawDecline,
-                        "Decline draw",
+                        &t!(lang, "button-draw-decline"),
                         ButtonStyle::Secondary,
                     ));
                 }
                 _ => reply.buttons.push(button(
                     GameButton::DrawOffer,
-                    "Offer draw",
+                    &t!(lang, "button-draw-offer"),
                     ButtonStyle::Secondary,
                 )),
             }
-            reply.buttons.extend(self.give_time_button(session, game));
+            reply
+                .buttons
+                .extend(self.give_time_button(session, game, lang));
             if game.claimable_draw().is_some() {
                 reply.buttons.push(button(
                     GameButton::DrawClaim,
-                    "Claim draw",
+                    &t!(lang, "button-draw-claim"),
                     ButtonStyle::Primary,
                 ));
             }

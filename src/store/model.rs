@@ -22,6 +22,14 @@ pub struct ServerSettings {
     /// Hours before a correspondence deadline at which the player to move
     /// is reminded, largest first.
     pub reminder_hours: Vec<i64>,
+    /// Language of public messages (`en`, `zh-CN`); `None`: follow
+    /// [`Self::discord_locale`], else English.
+    pub language: Option<String>,
+    /// The server's locale as Discord last reported it (`guild_locale`).
+    pub discord_locale: Option<String>,
+    /// How moves are written in replies (`letters`, `chinese`); `None`:
+    /// Chinese piece names on a Chinese server, letters otherwise.
+    pub notation: Option<String>,
 }
 
 impl ServerSettings {
@@ -37,6 +45,9 @@ impl ServerSettings {
             rated_games_per_pair_daily: 0,
             vacation_days_per_year: 14,
             reminder_hours: vec![24, 1],
+            language: None,
+            discord_locale: None,
+            notation: None,
         }
     }
 }
@@ -59,6 +70,9 @@ pub struct PlayerRecord {
     /// Boards drawn with White at the bottom for this player, instead of
     /// from the side of the player to move.
     pub board_white: bool,
+    /// The client locale this player last used (`zh-CN`, `en-US`), for
+    /// messages sent with no command to answer (DM summaries).
+    pub locale: Option<String>,
 }
 
 /// Where a challenge stands.

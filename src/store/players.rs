@@ -6,11 +6,11 @@ use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, Store
 
 pub(super) const PLAYER_COLUMNS: &str =
     "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm, \
-     board_white";
+     board_white, locale";
 
 pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, theme, \
      strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
-     vacation_days_per_year, reminder_hours";
+     vacation_days_per_year, reminder_hours, language, discord_locale, notation";
 
 fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
     player_from_prefixed(row, "")
@@ -34,6 +34,7 @@ pub(super) fn player_from_prefixed(
         losses: row.try_get(column("losses").as_str())?,
         notify_dm: row.try_get::<i64, _>(column("notify_dm").as_str())? != 0,
         board_white: row.try_get::<i64, _>(column("board_white").as_str())? != 0,
+        locale: row.try_get(column("locale").as_str())?,
     })
 }
 
@@ -53,6 +54,9 @@ pub(super) fn settings_from_prefixed(
         rated_games_per_pair_daily: row.try_get(column("rated_games_per_pair_daily").as_str())?,
         vacation_days_per_year: row.try_get(column("vacation_days_per_year").as_str())?,
         reminder_hours: parse_hours(&row.try_get::<String, _>(column("reminder_hours").as_str())?),
+        language: row.try_get(column("language").as_str())?,
+        discord_locale: row.try_get(column("discord_locale").as_str())?,
+        notation: row.try_get(column("notation").as_str())?,
     })
 }
 
@@ -83,8 +87,9 @@ impl Store {
                 let d = &self.defaults;
                 sqlx::query(
                     "INSERT INTO servers (id, default_time_control, threads, theme, strict_illegal_moves, \
-                     challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
+                     challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours, \
+                     language, notation) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
                 )
                 .bind(server_id.to_owned())
                 .bind(d.default_time_control.clone())
@@ -95,6 +100,8 @@ impl Store {
                 .bind(d.rated_games_per_pair_daily)
                 .bind(d.vacation_days_per_year)
                 .bind(join_hours(&d.reminder_hours))
+                .bind(d.language.clone())
+                .bind(d.notation.clone())
                 .execute(&self.pool)
                 .await?;
                 sqlx::query(sqlx::AssertSqlSafe(select))
@@ -110,6 +117,37 @@ impl Store {
     pub async fn save_settings(&self, s: &ServerSettings) -> Result<(), StoreError> {
         let mut conn = self.pool.acquire().await?;
         update_settings(&mut conn, s).await
+    }
+
+    /// Records the locale Discord reports for a server (`guild_locale`), the
+    /// default language of its public messages.
+    pub async fn set_discord_locale(
+        &self,
+        server_id: &str,
+        locale: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE servers SET discord_locale = $2 WHERE id = $1")
+            .bind(server_id.to_owned())
+            .bind(locale.map(str::to_owned))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Records the client locale a player last used.
+    pub async fn set_player_locale(
+        &self,
+        server_id: &str,
+        user_id: &str,
+        locale: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE players SET locale = $3 WHERE server_id = $1 AND user_id = $2")
+            .bind(server_id.to_owned())
+            .bind(user_id.to_owned())
+            .bind(locale.map(str::to_owned))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Records a player on a server (or refreshes their display name).
@@ -244,7 +282,8 @@ pub(super) async fn update_settings(
     sqlx::query(
         "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
          strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
-         vacation_days_per_year = $8, reminder_hours = $9 WHERE id = $1",
+         vacation_days_per_year = $8, reminder_hours = $9, language = $10, notation = $11 \
+         WHERE id = $1",
     )
     .bind(s.server_id.clone())
     .bind(s.default_time_control.clone())
@@ -255,6 +294,8 @@ pub(super) async fn update_settings(
     .bind(s.rated_games_per_pair_daily)
     .bind(s.vacation_days_per_year)
     .bind(join_hours(&s.reminder_hours))
+    .bind(s.language.clone())
+    .bind(s.notation.clone())
     .execute(conn)
     .await?;
     Ok(())

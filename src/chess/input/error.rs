@@ -8,6 +8,8 @@ use std::fmt;
 
 use shakmaty::{Role, Square};
 
+use crate::{i18n::Lang, t};
+
 /// How much of the user's text is echoed back, in characters.
 const ECHO_CHARS: usize = 20;
 
@@ -112,18 +114,6 @@ pub enum CastlingBlock {
     IntoCheck,
 }
 
-/// English name of a piece kind.
-pub(crate) const fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 /// Makes user text safe to echo inside inline code: bounded work, at most
 /// [`ECHO_CHARS`] characters, no backticks, markdown, mention or control
 /// characters, whitespace collapsed.
@@ -156,111 +146,156 @@ pub(crate) fn echo(text: &str) -> String {
     out
 }
 
-impl fmt::Display for IllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// The catalogue name of a piece kind, in `lang`.
+pub fn piece_name(lang: Lang, role: Role) -> String {
+    match role {
+        Role::Pawn => t!(lang, "piece-pawn"),
+        Role::Knight => t!(lang, "piece-knight"),
+        Role::Bishop => t!(lang, "piece-bishop"),
+        Role::Rook => t!(lang, "piece-rook"),
+        Role::Queen => t!(lang, "piece-queen"),
+        Role::King => t!(lang, "piece-king"),
+    }
+}
+
+impl IllegalReason {
+    /// Why the move is not allowed, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
         match *self {
-            IllegalReason::KingIntoCheck => f.write_str("your king would be in check"),
-            IllegalReason::LeavesKingInCheck => f.write_str("it would leave your king in check"),
+            IllegalReason::KingIntoCheck => t!(lang, "illegal-king-into-check"),
+            IllegalReason::LeavesKingInCheck => t!(lang, "illegal-leaves-king-in-check"),
             IllegalReason::NoPieceCanGoThere {
                 role,
                 from,
                 to,
                 capture,
             } => {
-                let verb = if capture { "capture on" } else { "go to" };
-                match from {
-                    Some(from) => {
-                        write!(f, "your {} on {from} cannot {verb} {to}", role_name(role))
+                let piece = piece_name(lang, role);
+                let to = to.to_string();
+                match (from, capture) {
+                    (Some(from), false) => t!(
+                        lang,
+                        "illegal-piece-cannot-go",
+                        piece = piece,
+                        from = from.to_string(),
+                        to = to
+                    ),
+                    (Some(from), true) => t!(
+                        lang,
+                        "illegal-piece-cannot-capture",
+                        piece = piece,
+                        from = from.to_string(),
+                        to = to
+                    ),
+                    (None, false) => t!(lang, "illegal-no-piece-can-go", piece = piece, to = to),
+                    (None, true) => {
+                        t!(lang, "illegal-no-piece-can-capture", piece = piece, to = to)
                     }
-                    None => write!(f, "you have no {} that can {verb} {to}", role_name(role)),
                 }
             }
-            IllegalReason::OwnPieceThere { square, role } => {
-                write!(f, "your own {} is on {square}", role_name(role))
+            IllegalReason::OwnPieceThere { square, role } => t!(
+                lang,
+                "illegal-own-piece-there",
+                piece = piece_name(lang, role),
+                square = square.to_string()
+            ),
+            IllegalReason::EmptySquare(sq) => {
+                t!(lang, "illegal-empty-square", square = sq.to_string())
             }
-            IllegalReason::EmptySquare(sq) => write!(f, "there is no piece on {sq}"),
-            IllegalReason::NotYourPiece(sq) => write!(f, "the piece on {sq} is not yours"),
+            IllegalReason::NotYourPiece(sq) => {
+                t!(lang, "illegal-not-your-piece", square = sq.to_string())
+            }
             IllegalReason::WrongPiece {
                 square,
                 named,
                 found,
-            } => write!(
-                f,
-                "the piece on {square} is a {}, not a {}",
-                role_name(found),
-                role_name(named)
+            } => t!(
+                lang,
+                "illegal-wrong-piece",
+                square = square.to_string(),
+                found = piece_name(lang, found),
+                named = piece_name(lang, named)
             ),
-            IllegalReason::Castling(block) => f.write_str(match block {
-                CastlingBlock::NoRight => {
-                    "you can no longer castle on that side (the king or rook has moved)"
-                }
-                CastlingBlock::NotGranted => {
-                    "this game began without that castling right, so you cannot castle on that side"
-                }
-                CastlingBlock::InCheck => "you cannot castle out of check",
-                CastlingBlock::PiecesInTheWay => "there are pieces between the king and the rook",
-                CastlingBlock::ThroughCheck => "the king would pass through an attacked square",
-                CastlingBlock::IntoCheck => "your king would be in check",
-            }),
-            IllegalReason::NoPromotion => {
-                f.write_str("only a pawn reaching the last rank promotes")
-            }
-            IllegalReason::PromotionRequired => {
-                f.write_str("say what the pawn becomes: add =Q, =R, =B or =N")
-            }
-            IllegalReason::NoLegalMoves => {
-                f.write_str("the game is over, there are no legal moves")
-            }
+            IllegalReason::Castling(block) => match block {
+                CastlingBlock::NoRight => t!(lang, "illegal-castling-no-right"),
+                CastlingBlock::NotGranted => t!(lang, "illegal-castling-not-granted"),
+                CastlingBlock::InCheck => t!(lang, "illegal-castling-in-check"),
+                CastlingBlock::PiecesInTheWay => t!(lang, "illegal-castling-pieces-in-the-way"),
+                CastlingBlock::ThroughCheck => t!(lang, "illegal-castling-through-check"),
+                CastlingBlock::IntoCheck => t!(lang, "illegal-king-into-check"),
+            },
+            IllegalReason::NoPromotion => t!(lang, "illegal-no-promotion"),
+            IllegalReason::PromotionRequired => t!(lang, "illegal-promotion-required"),
+            IllegalReason::NoLegalMoves => t!(lang, "illegal-no-legal-moves"),
         }
     }
 }
 
-/// Writes " Try e.g. e4, Nf3." (nothing when the list is empty).
-fn write_suggestions(f: &mut fmt::Formatter<'_>, suggestions: &[String]) -> fmt::Result {
-    if suggestions.is_empty() {
-        return Ok(());
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
-    write!(f, " Try e.g. {}.", suggestions.join(", "))
 }
 
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// " Try e.g. e4, Nf3." (nothing when the list is empty).
+fn suggestions_text(lang: Lang, suggestions: &[String]) -> String {
+    if suggestions.is_empty() {
+        return String::new();
+    }
+    format!(" {}", t!(lang, "input-try", moves = suggestions.join(", ")))
+}
+
+impl InputError {
+    /// What is wrong with the move, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
         match self {
             InputError::Unreadable { input, suggestions } => {
-                if input.is_empty() {
-                    f.write_str("Type a move.")?;
+                let head = if input.is_empty() {
+                    t!(lang, "input-type-a-move")
                 } else {
-                    write!(f, "I can't read `{input}` as a move.")?;
-                }
-                write_suggestions(f, suggestions)
+                    t!(lang, "input-unreadable", input = input)
+                };
+                head + &suggestions_text(lang, suggestions)
             }
             InputError::Illegal {
                 input,
                 reason,
                 suggestions,
             } => {
-                write!(f, "`{input}` is not legal here: {reason}.")?;
-                write_suggestions(f, suggestions)
+                t!(
+                    lang,
+                    "input-illegal",
+                    input = input,
+                    reason = reason.text(lang)
+                ) + &suggestions_text(lang, suggestions)
             }
             InputError::Ambiguous {
                 input,
                 role,
                 candidates,
             } => {
-                write!(f, "`{input}`: which {}, ", role_name(*role))?;
-                for (i, c) in candidates.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(if i + 1 == candidates.len() {
-                            " or "
-                        } else {
-                            ", "
-                        })?;
+                let quoted: Vec<String> = candidates.iter().map(|c| format!("`{c}`")).collect();
+                let list = match quoted.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        t!(lang, "input-list-or", first = rest.join(", "), last = last)
                     }
-                    write!(f, "`{c}`")?;
-                }
-                f.write_str("?")
+                    _ => quoted.join(", "),
+                };
+                t!(
+                    lang,
+                    "input-ambiguous",
+                    input = input,
+                    piece = piece_name(lang, *role),
+                    candidates = list
+                )
             }
         }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
 }
 

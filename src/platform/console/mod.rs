@@ -4,6 +4,11 @@
 //! are its moderators; time is simulated (`:advance`), and `:restart` drops
 //! all in-memory state and reopens the database, as a bot restart would.
 //!
+//! Languages: `--locale zh-CN` gives every user that client locale and the
+//! server that Discord locale (so replies and public messages are Chinese);
+//! `:locale alice en-US` changes one user's client locale, as a person
+//! switching their Discord client's language would.
+//!
 //! Output lines: `[#chan] bot: text`, `[#chan] bot → alice (only you): text`
 //! for ephemeral replies, and `[#chan] bot: <path>` for images written under
 //! the output folder (`[image NAME]` when there is none).
@@ -44,6 +49,9 @@ pub struct ConsoleOptions {
     /// transcripts hold them.
     pub echo: bool,
     pub renderer: Arc<Renderer>,
+    /// The client locale of every user and the server's locale (`zh-CN`);
+    /// `None`: no locale, English.
+    pub locale: Option<String>,
 }
 
 /// A message the bot posted, remembered so its buttons can be clicked.
@@ -66,6 +74,8 @@ pub struct Console {
     channels: Vec<String>,
     /// Keys of the messages the bot keeps editing that were shown already.
     edited: std::collections::HashSet<String>,
+    /// Users whose client locale `:locale` changed.
+    locales: std::collections::HashMap<String, Option<String>>,
 }
 
 impl Console {
@@ -95,6 +105,7 @@ impl Console {
             posted: Vec::new(),
             channels: vec![FIRST_CHANNEL.to_owned()],
             edited: Default::default(),
+            locales: std::collections::HashMap::new(),
         })
     }
 
@@ -167,6 +178,14 @@ impl Console {
         };
         match parsed {
             Line::Nothing => {}
+            Line::Locale { user, locale } => {
+                writeln!(
+                    out,
+                    "[console] {user}'s locale: {}",
+                    locale.as_deref().unwrap_or("none")
+                )?;
+                self.locales.insert(user, locale);
+            }
             Line::Channel(name) => {
                 if !self.channels.contains(&name) {
                     self.channels.push(name.clone());
@@ -279,7 +298,11 @@ impl Console {
             channel: self.channel.clone(),
             user: user.to_owned(),
             name: user.to_owned(),
-            locale: None,
+            locale: match self.locales.get(user) {
+                Some(chosen) => chosen.clone(),
+                None => self.options.locale.clone(),
+            },
+            server_locale: self.options.locale.clone(),
             is_moderator: self.options.moderators.iter().any(|m| m == user),
         }
     }
@@ -360,6 +383,9 @@ impl Console {
             format!("[#{channel}] bot:")
         };
         let mentions: String = reply.mentions.iter().map(|m| format!("@{m} ")).collect();
+        // The console's own words (the deadline line) follow the server's
+        // language, as Discord's relative times follow the client's.
+        let lang = crate::i18n::Lang::from_locale(self.options.locale.as_deref());
         let text = channel_links(&reply.text);
         let mut lines = text.lines();
         if let Some(first) = lines.next() {
@@ -380,8 +406,12 @@ impl Console {
             if let Some(deadline) = card.deadline_ms {
                 writeln!(
                     out,
-                    "{prefix}   Deadline: {}",
-                    relative(deadline - self.clock.now_ms())
+                    "{prefix}   {}",
+                    crate::t!(
+                        lang,
+                        "console-deadline",
+                        when = relative(lang, deadline - self.clock.now_ms())
+                    )
                 )?;
             }
             if let Some(footer) = &card.footer {
@@ -453,12 +483,16 @@ fn print_private(out: &mut impl Write, channel: &str, user: &str, text: &str) ->
     writeln!(out, "[#{channel}] bot → {user} (only you): {text}")
 }
 
-/// "in 2 d 23 h" / "in 59 min" / "passed".
-fn relative(ms: i64) -> String {
+/// "in 2 d 23 h" / "in 59 min" / "passed" (`2天23小时后`, `已过`).
+fn relative(lang: crate::i18n::Lang, ms: i64) -> String {
     if ms <= 0 {
-        return "passed".to_owned();
+        return crate::t!(lang, "console-deadline-passed");
     }
-    format!("in {}", crate::clock::human_left(ms))
+    crate::t!(
+        lang,
+        "console-deadline-in",
+        left = crate::clock::human_left_in(lang, ms)
+    )
 }
 
 #[cfg(test)]

@@ -23,6 +23,12 @@ pub enum Line {
     Advance(String),
     /// Restart, optionally after the bot was down for a while.
     Restart(Option<String>),
+    /// `:locale alice zh-CN`: the client locale a user's commands carry
+    /// (`:locale alice` clears it).
+    Locale {
+        user: String,
+        locale: Option<String>,
+    },
 }
 
 /// One option of a slash command: `name:value`, or a bare value.
@@ -47,8 +53,19 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
             }
             "advance" if !arg.is_empty() => Ok(Line::Advance(arg.to_owned())),
             "restart" => Ok(Line::Restart((!arg.is_empty()).then(|| arg.to_owned()))),
+            "locale" if !arg.is_empty() => {
+                let (user, locale) = arg
+                    .trim()
+                    .split_once(char::is_whitespace)
+                    .unwrap_or((arg.trim(), ""));
+                let locale = locale.trim();
+                Ok(Line::Locale {
+                    user: user.trim_start_matches('@').to_owned(),
+                    locale: (!locale.is_empty()).then(|| locale.to_owned()),
+                })
+            }
             _ => Err(format!(
-                "unknown directive `:{word}`: use :channel NAME, :advance 3d, :restart or :restart 2h (down for 2 h)"
+                "unknown directive `:{word}`: use :channel NAME, :advance 3d, :restart, :restart 2h (down for 2 h) or :locale NAME zh-CN"
             )),
         };
     }
@@ -159,6 +176,8 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "reminders",
             "notify",
             "log",
+            "language",
+            "notation",
         ],
         "vacation" => &["days"],
         "settings log" => &["page"],
@@ -335,6 +354,8 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                             page: number(name, value)?,
                         });
                     }
+                    "language" => Setting::Language(value.clone()),
+                    "notation" => Setting::Notation(value.clone()),
                     "notify" => Setting::NotifyByDm(match value.trim() {
                         "dm" => true,
                         "channel" => false,
@@ -479,6 +500,13 @@ mod tests {
         assert!(err("a: /frobnicate").contains("unknown command"));
         assert!(err("a: /leaderboard page:x").contains("whole number"));
         assert!(parse_line(":teleport").is_err());
+        assert_eq!(
+            parse_line(":locale alice zh-CN"),
+            Ok(Line::Locale {
+                user: "alice".into(),
+                locale: Some("zh-CN".into())
+            })
+        );
         assert!(parse_line("no colon here").is_err());
     }
 }

@@ -14,6 +14,7 @@ pub struct Origin<'a> {
     pub user: &'a serenity::User,
     pub member: Option<&'a serenity::Member>,
     pub locale: &'a str,
+    pub guild_locale: Option<&'a str>,
 }
 
 impl<'a> From<&'a serenity::CommandInteraction> for Origin<'a> {
@@ -24,6 +25,7 @@ impl<'a> From<&'a serenity::CommandInteraction> for Origin<'a> {
             user: &i.user,
             member: i.member.as_deref(),
             locale: &i.locale,
+            guild_locale: i.guild_locale.as_deref(),
         }
     }
 }
@@ -36,6 +38,7 @@ impl<'a> From<&'a serenity::ComponentInteraction> for Origin<'a> {
             user: &i.user,
             member: i.member.as_ref(),
             locale: &i.locale,
+            guild_locale: i.guild_locale.as_deref(),
         }
     }
 }
@@ -58,6 +61,10 @@ pub fn actor(origin: Origin<'_>) -> Option<Actor> {
         user: origin.user.id.to_string(),
         name,
         locale: (!origin.locale.is_empty()).then(|| origin.locale.to_owned()),
+        server_locale: origin
+            .guild_locale
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned),
         is_moderator,
     })
 }
@@ -77,7 +84,3 @@ fn user_name(user: &serenity::User) -> String {
         .clone()
         .unwrap_or_else(|| user.name.clone())
 }
-
-/// The answer to a command sent from a DM.
-pub const SERVER_ONLY: &str =
-    "Use me in a server: games and ladders belong to a server's channels.";

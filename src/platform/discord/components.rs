@@ -7,11 +7,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::{
-    actor::{actor, Origin, SERVER_ONLY},
+    actor::{actor, Origin},
     respond::{answer, Target},
     Data, Error,
 };
-use crate::service::Command;
+use crate::{i18n::Lang, service::Command, t};
 
 /// poise's event handler: routes component interactions, tells `/readyz`
 /// whether the gateway is connected, ignores the rest.
@@ -41,17 +41,20 @@ pub async fn on_event(
 
 async fn on_click(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
     let target = Target::from(click);
+    let lang = Lang::from_locale(Some(click.locale.as_str()));
     if !matches!(
         click.data.kind,
         serenity::ComponentInteractionDataKind::Button
     ) {
         target
-            .refuse(&ctx.http, "That control is not one of mine.")
+            .refuse(&ctx.http, &t!(lang, "discord-control-unknown"))
             .await;
         return;
     }
     let Some(actor) = actor(Origin::from(click)) else {
-        target.refuse(&ctx.http, SERVER_ONLY).await;
+        target
+            .refuse(&ctx.http, &t!(lang, "discord-server-only"))
+            .await;
         return;
     };
     let id = click.data.custom_id.clone();

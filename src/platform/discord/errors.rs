@@ -8,7 +8,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayError, HttpError};
 
-use super::{actor::SERVER_ONLY, Data, Error};
+use super::{Data, Error};
+use crate::{i18n::Lang, t};
 
 /// Discord's "Missing Permissions" and "Missing Access" JSON codes.
 const MISSING_PERMISSIONS: isize = 50013;
@@ -76,9 +77,15 @@ pub fn startup_error(e: serenity::Error) -> anyhow::Error {
     }
 }
 
-/// The sentence a user reads when the bot lacks `permission` for `what`.
-pub fn missing_permission_text(permission: &str, what: &str) -> String {
-    format!("I couldn't {what}: I need the **{permission}** permission in this channel. Ask a moderator to grant it.")
+/// The sentence a user reads when the bot lacks `permission` for `what`
+/// (already in `lang`).
+pub fn missing_permission_text(lang: Lang, permission: &str, what: &str) -> String {
+    t!(
+        lang,
+        "discord-missing-permission",
+        what = what,
+        permission = permission
+    )
 }
 
 /// Permission names as Discord's client shows them (serenity says "Manage
@@ -98,13 +105,11 @@ pub fn permission_names(p: serenity::Permissions) -> String {
 /// private answer; anything else is logged once and apologised for.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     use poise::FrameworkError as F;
+    let lang_of = |ctx: &poise::Context<'_, Data, Error>| Lang::from_locale(ctx.locale());
     let (ctx, text) = match error {
         F::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, error = %error, "command failed");
-            (
-                ctx,
-                "Sorry, something went wrong on my side. Please try again in a moment.".to_owned(),
-            )
+            (ctx, t!(lang_of(&ctx), "discord-apology"))
         }
         F::ArgumentParse {
             error, input, ctx, ..
@@ -112,7 +117,15 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let what = input
                 .map(|i| format!(" `{}`", super::reply::cut(&i, 50)))
                 .unwrap_or_default();
-            (ctx, format!("I couldn't read the option{what}: {error}."))
+            (
+                ctx,
+                t!(
+                    lang_of(&ctx),
+                    "discord-bad-option",
+                    what = what,
+                    error = error.to_string()
+                ),
+            )
         }
         F::MissingUserPermissions {
             missing_permissions,
@@ -124,9 +137,11 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 .unwrap_or_else(|| "the required permissions".to_owned());
             (
                 ctx,
-                format!(
-                    "Only members with **{names}** can use `/{}`.",
-                    ctx.command().name
+                t!(
+                    lang_of(&ctx),
+                    "discord-members-only",
+                    names = names,
+                    command = ctx.command().name.as_ref()
                 ),
             )
         }
@@ -136,14 +151,22 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             ..
         } => {
             let names = permission_names(missing_permissions);
-            (ctx, format!("I need the **{names}** permission(s) in this channel for `/{}`. Ask a moderator to grant them.", ctx.command().name))
+            (
+                ctx,
+                t!(
+                    lang_of(&ctx),
+                    "discord-bot-needs",
+                    names = names,
+                    command = ctx.command().name.as_ref()
+                ),
+            )
         }
-        F::GuildOnly { ctx, .. } => (ctx, SERVER_ONLY.to_owned()),
+        F::GuildOnly { ctx, .. } => (ctx, t!(lang_of(&ctx), "discord-server-only")),
         F::CommandCheckFailed { error, ctx, .. } => {
             if let Some(e) = error {
                 tracing::error!(command = %ctx.command().qualified_name, error = %e, "command check failed");
             }
-            (ctx, "You can't use this command here.".to_owned())
+            (ctx, t!(lang_of(&ctx), "discord-not-here"))
         }
         F::Setup { error, .. } => {
             tracing::error!(error = %error, "setup failed");

@@ -15,7 +15,11 @@ use serenity::{
     CreateMessage, EditInteractionResponse, Permissions,
 };
 
-use crate::service::{ButtonStyle, Card, Reply};
+use crate::{
+    i18n::Lang,
+    service::{ButtonStyle, Card, Reply},
+    t,
+};
 
 /// Discord's limits (`resources/message`, `resources/message#embed-limits`,
 /// `interactions/message-components`).
@@ -93,7 +97,16 @@ macro_rules! fill {
 }
 
 impl Message {
+    /// [`Self::from_reply_in`] with the adapter's notes in English (where
+    /// no interaction says who reads them; with [`Capabilities::ALL`] there
+    /// are none).
     pub fn from_reply(reply: &Reply, caps: Capabilities) -> Message {
+        Message::from_reply_in(reply, caps, Lang::En)
+    }
+
+    /// The message for `reply` where the bot has `caps`; notes about
+    /// missing permissions are in `lang`.
+    pub fn from_reply_in(reply: &Reply, caps: Capabilities, lang: Lang) -> Message {
         let mut content = String::new();
         let mut mentioned = Vec::new();
         for id in &reply.mentions {
@@ -120,15 +133,13 @@ impl Message {
                 ));
             } else {
                 content.push_str(&card_as_text(card));
-                content.push_str(
-                    "\n(I need the **Embed Links** permission here to show this properly.)",
-                );
+                content.push('\n');
+                content.push_str(&t!(lang, "discord-need-embed-links"));
             }
         }
         if reply.image.is_some() && !caps.attach_files {
-            content.push_str(
-                "\n(I can't show the board here: I need the **Attach Files** permission.)",
-            );
+            content.push('\n');
+            content.push_str(&t!(lang, "discord-need-attach-files"));
         }
         let files: Vec<CreateAttachment> = reply
             .files
@@ -228,7 +239,7 @@ fn embed_of(card: &Card, image: Option<&str>) -> CreateEmbed {
         fields.insert(
             at,
             (
-                "Deadline".to_owned(),
+                deadline_label(card),
                 format!("<t:{}:R>", ms.div_euclid(1000)),
             ),
         );
@@ -252,6 +263,13 @@ fn embed_of(card: &Card, image: Option<&str>) -> CreateEmbed {
     embed
 }
 
+/// The label of a card's deadline, in the card's language.
+fn deadline_label(card: &Card) -> String {
+    card.deadline_label
+        .clone()
+        .unwrap_or_else(|| "Deadline".to_owned())
+}
+
 /// The card for channels where embeds are not allowed.
 fn card_as_text(card: &Card) -> String {
     let mut text = format!("\n**{}**", card.title);
@@ -259,7 +277,11 @@ fn card_as_text(card: &Card) -> String {
         text.push_str(&format!("\n{name}: {value}"));
     }
     if let Some(ms) = card.deadline_ms {
-        text.push_str(&format!("\nDeadline: <t:{}:R>", ms.div_euclid(1000)));
+        text.push_str(&format!(
+            "\n{}: <t:{}:R>",
+            deadline_label(card),
+            ms.div_euclid(1000)
+        ));
     }
     if let Some(footer) = &card.footer {
         text.push_str(&format!("\n{footer}"));
@@ -360,6 +382,7 @@ mod tests {
                 ],
                 footer: Some("Game #1 · rated".into()),
                 deadline_ms: Some(1_767_528_000_123),
+                deadline_label: None,
             }),
             image: Some(Image {
                 file_name: "game-1-1.png".into(),
@@ -429,6 +452,7 @@ mod tests {
                     .collect(),
                 footer: Some("f".repeat(3000)),
                 deadline_ms: None,
+                deadline_label: None,
             }),
             buttons: (0..30)
                 .map(|i| Button {

@@ -24,7 +24,11 @@ use super::{
     reply::{Capabilities, Message},
     Data,
 };
-use crate::service::{Actor, Command, Reply};
+use crate::{
+    i18n::Lang,
+    service::{Actor, Command, Reply},
+    t,
+};
 
 /// The interaction being answered, whatever its kind.
 #[derive(Clone, Debug)]
@@ -35,6 +39,9 @@ pub struct Target {
     pub channel_id: serenity::ChannelId,
     /// The bot's permissions in the channel, as Discord sent them.
     pub app_permissions: Option<Permissions>,
+    /// The language of the person who sent the interaction (for the
+    /// adapter's own notes: missing permissions, restarts).
+    pub lang: Lang,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +60,7 @@ impl From<&serenity::CommandInteraction> for Target {
             kind: Kind::Command,
             channel_id: i.channel_id,
             app_permissions: i.app_permissions,
+            lang: Lang::from_locale(Some(i.locale.as_str())),
         }
     }
 }
@@ -65,6 +73,7 @@ impl From<&serenity::ComponentInteraction> for Target {
             kind: Kind::Component,
             channel_id: i.channel_id,
             app_permissions: i.app_permissions,
+            lang: Lang::from_locale(Some(i.locale.as_str())),
         }
     }
 }
@@ -127,7 +136,7 @@ pub async fn answer(
 ) {
     let Some(_pass) = data.inflight.enter() else {
         target
-            .refuse(&ctx.http, "I'm restarting. Please try again in a minute.")
+            .refuse(&ctx.http, &t!(target.lang, "discord-restarting"))
             .await;
         return;
     };
@@ -169,7 +178,7 @@ pub async fn answer(
 }
 
 async fn send_now(ctx: &serenity::Context, target: &Target, reply: &Reply) {
-    let message = Message::from_reply(reply, target.capabilities()).to_response();
+    let message = Message::from_reply_in(reply, target.capabilities(), target.lang).to_response();
     if let Err(e) = target
         .respond(&ctx.http, CreateInteractionResponse::Message(message))
         .await
@@ -179,7 +188,7 @@ async fn send_now(ctx: &serenity::Context, target: &Target, reply: &Reply) {
 }
 
 async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) {
-    let message = Message::from_reply(reply, target.capabilities());
+    let message = Message::from_reply_in(reply, target.capabilities(), target.lang);
     let result = match (target.kind, reply.ephemeral) {
         (Kind::Command, false) if notifies(reply) => {
             // Discord notifies nobody of mentions an edit adds, so an
@@ -266,7 +275,11 @@ async fn report_send_failure(
     } else {
         "Embed Links"
     };
-    let text = super::errors::missing_permission_text(permission, "show my answer");
+    let text = super::errors::missing_permission_text(
+        target.lang,
+        permission,
+        &t!(target.lang, "discord-what-show-answer"),
+    );
     if responded {
         target.tell(&ctx.http, &text).await;
     } else {

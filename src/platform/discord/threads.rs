@@ -17,7 +17,10 @@ use super::{
     respond::Target,
     Data,
 };
-use crate::service::{Actor, OpenThread, Reply};
+use crate::{
+    service::{Actor, OpenThread, Reply},
+    t,
+};
 
 /// Opens the thread `request` asks for (see the module docs).
 pub async fn open(
@@ -53,25 +56,28 @@ pub async fn open(
             let why = match &error {
                 Some(e) if !is_missing_permission(e) => {
                     tracing::error!(game = request.game_id, server = %actor.server, channel = %parent, error = %describe(e), "thread creation failed");
-                    "I couldn't open a thread for this game.".to_owned()
+                    t!(target.lang, "discord-thread-failed")
                 }
                 // Refused by Discord, or known beforehand to be refused.
-                _ => {
-                    missing_permission_text("Create Public Threads", "open a thread for this game")
-                }
+                _ => missing_permission_text(
+                    target.lang,
+                    "Create Public Threads",
+                    &t!(target.lang, "discord-what-open-thread"),
+                ),
             };
             let board = data
                 .service
                 .thread_opened(request.game_id, &parent.to_string())
                 .await;
-            let message = Message::from_reply(&board, target.capabilities()).to_followup();
+            let message =
+                Message::from_reply_in(&board, target.capabilities(), target.lang).to_followup();
             if let Err(e) = target.follow_up(&ctx.http, message).await {
                 tracing::error!(game = request.game_id, error = %describe(&e), "could not post the first board");
             }
             target
                 .tell(
                     &ctx.http,
-                    &format!("{why} The game is played here in this channel instead."),
+                    &t!(target.lang, "discord-thread-fallback", why = why),
                 )
                 .await;
         }
@@ -90,16 +96,23 @@ async fn post_in_thread(
         return;
     }
     // Threads inherit the parent channel's permissions.
-    let message = Message::from_reply(board, target.capabilities()).to_message();
+    let message = Message::from_reply_in(board, target.capabilities(), target.lang).to_message();
     if let Err(e) = thread.send_message(&ctx.http, message).await {
         tracing::error!(thread = %thread, error = %describe(&e), "could not post the first board in the thread");
         let text = if is_missing_permission(&e) {
+            let place = format!("<#{thread}>");
             missing_permission_text(
+                target.lang,
                 "Send Messages in Threads",
-                &format!("post the board in <#{thread}>"),
-            ) + " Use `/board` in the thread to see it."
+                &t!(target.lang, "discord-what-post-board", thread = place),
+            ) + " "
+                + &t!(target.lang, "discord-board-in-thread-hint")
         } else {
-            format!("I couldn't post the board in <#{thread}>. Use `/board` there to see it.")
+            t!(
+                target.lang,
+                "discord-board-post-failed",
+                thread = format!("<#{thread}>")
+            )
         };
         target.tell(&ctx.http, &text).await;
     }

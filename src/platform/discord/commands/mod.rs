@@ -6,6 +6,7 @@
 
 pub mod challenge;
 pub mod ladder;
+pub mod localize;
 pub mod play;
 pub mod privacy;
 pub mod server;
@@ -15,15 +16,20 @@ use std::sync::atomic::Ordering;
 use poise::serenity_prelude as serenity;
 
 use super::{
-    actor::{actor, user_ref, Origin, SERVER_ONLY},
+    actor::{actor, user_ref, Origin},
     respond::{self, Target},
     Context, Data, Error,
 };
-use crate::service::{Command, UserRef};
+use crate::{
+    i18n::Lang,
+    service::{Command, UserRef},
+    t,
+};
 
-/// Every command, in the order Discord lists them.
+/// Every command, in the order Discord lists them, with its Chinese
+/// names and descriptions ([`localize`]).
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         challenge::challenge(),
         challenge::accept(),
         challenge::decline(),
@@ -49,7 +55,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         server::vacation(),
         server::help(),
         privacy::privacy(),
-    ]
+    ];
+    localize::apply(&mut commands);
+    commands
 }
 
 /// Registers the commands in `dev_guild` (instant) or globally (Discord
@@ -89,7 +97,8 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         }
         // Help needs no server: it answers in a DM too.
         None if command == Command::Help => {
-            let help = ctx.data().service.help_reply();
+            let lang = Lang::from_locale(Some(interaction.locale.as_str()));
+            let help = ctx.data().service.help_reply(lang);
             let message = super::reply::Message::from_reply(&help, target.capabilities());
             if let Err(e) = target
                 .respond(
@@ -101,7 +110,12 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
                 tracing::warn!(error = %super::errors::describe(&e), "could not answer /help in a DM");
             }
         }
-        None => target.refuse(ctx.http(), SERVER_ONLY).await,
+        None => {
+            let lang = Lang::from_locale(Some(interaction.locale.as_str()));
+            target
+                .refuse(ctx.http(), &t!(lang, "discord-server-only"))
+                .await
+        }
     }
     // We answered through serenity directly; tell poise, so that its own
     // error replies use a follow-up rather than a second response.
@@ -123,6 +137,12 @@ fn user_option(ctx: Context<'_>, user: &serenity::User) -> UserRef {
         poise::Context::Prefix(_) => None,
     };
     user_ref(user, nick.as_deref())
+}
+
+/// The language of the person who sent `ctx`'s command (for the adapter's
+/// own refusals; the service chooses the language of everything else).
+fn lang_of(ctx: Context<'_>) -> Lang {
+    Lang::from_locale(Some(ctx.locale().unwrap_or("")))
 }
 
 /// The answer to a refused option, before any work is done.

@@ -1,11 +1,12 @@
 //! `/settings` (Manage Server only), the personal `/notify` and
 //! `/vacation`, and `/help`.
 
-use super::{refuse, run};
+use super::{lang_of, refuse, run};
 use crate::{
     platform::discord::{Context, Error},
     render::Theme,
     service::{Command, Setting},
+    t,
 };
 
 /// Board themes offered by `/settings theme` (the renderer's built-ins; a
@@ -55,9 +56,15 @@ pub async fn settings(
     #[min = 1]
     #[max = 10000]
     log: Option<i64>,
+    #[description = "Language of public messages (auto: the server's Discord language)"]
+    #[choices("auto", "en", "zh-CN")]
+    language: Option<&'static str>,
+    #[description = "How moves are written: letters (Nf3), chinese (马f3), auto (by language)"]
+    #[choices("auto", "letters", "chinese")]
+    notation: Option<&'static str>,
 ) -> Result<(), Error> {
     if theme.is_some_and(|t| Theme::by_name(t).is_none()) {
-        return refuse(ctx, "That theme is not available.").await;
+        return refuse(ctx, &t!(lang_of(ctx), "discord-theme-unavailable")).await;
     }
     let reminders = match reminders.map(|text| {
         text.split(',')
@@ -65,7 +72,7 @@ pub async fn settings(
             .collect::<Result<Vec<_>, _>>()
     }) {
         Some(Err(_)) => {
-            return refuse(ctx, "`reminders` is a list of hours, e.g. `24,1`.").await;
+            return refuse(ctx, &t!(lang_of(ctx), "discord-reminders-list")).await;
         }
         Some(Ok(hours)) => Some(hours),
         None => None,
@@ -79,6 +86,8 @@ pub async fn settings(
         rated_per_pair_daily.map(Setting::RatedGamesPerPairDaily),
         vacation_days.map(Setting::VacationDaysPerYear),
         reminders.map(Setting::ReminderHours),
+        language.map(|l| Setting::Language(l.to_owned())),
+        notation.map(|n| Setting::Notation(n.to_owned())),
     ]
     .into_iter()
     .flatten()

@@ -1,0 +1,35 @@
+# Server settings (src/service/settings.rs).
+
+settings-show = Settings: time { $time }, threads { $threads }, theme { $theme }, strict illegal moves { $strict }, challenges expire after { $hours } h, rated games per pair per day { $per_pair }, language { $language }, notation { $notation }, reminders { $reminders } h before a deadline, vacation days per year { $vacation_days }.
+settings-unlimited = unlimited
+settings-on = on
+settings-off = off
+settings-moderators-only = Only moderators (Manage Server) can change the server's settings; everyone may set `notify`.
+settings-theme-unknown = `theme`: unknown theme; choose one of { $names }.
+settings-challenge-hours-range = `challenge_hours` must be between 1 and 336.
+settings-vacation-days-range = `vacation_days` must be between 0 and 60.
+settings-reminders-range = `reminders` is up to four hour counts between 1 and 168, e.g. `24,1`.
+settings-per-pair-range = `rated_per_pair_daily` must be between 0 (no limit) and 100.
+settings-language-unknown = `language`: `{ $value }` is not a language I speak; choose `en`, `zh-CN` or `auto` (the server's Discord language).
+settings-notation-unknown = `notation`: `{ $value }` is not a notation; choose `letters` (Nf3), `chinese` (马f3) or `auto`.
+settings-done-time = default time: { $time }
+settings-done-threads = threads: { $value }
+settings-done-theme = theme: { $theme }
+settings-done-strict = strict illegal moves: { $value }
+settings-done-challenge-hours = challenges expire after { $hours } h
+settings-done-vacation-days = vacation days per year: { $count }
+settings-done-reminders = reminders { $hours } h before a deadline
+settings-reminders-none = none
+settings-list-and = { $first } and { $last }
+settings-done-notify-dm = { $name }'s reminders: by direct message (one summary a day)
+settings-done-notify-channel = { $name }'s reminders: as a mention in the game's channel
+settings-done-per-pair = rated games per pair per day: { $count }
+settings-done-language = language: { $value }
+settings-done-notation = notation: { $value }
+settings-language-en = English
+settings-language-zh = 简体中文 (Simplified Chinese)
+settings-notation-letters = letters (Nf3)
+settings-notation-chinese = Chinese piece names (马f3)
+settings-auto = auto ({ $value })
+settings-separator = ;{ " " }
+settings-changed = Settings changed: { $changes }.

@@ -1,0 +1,35 @@
+# 服务器设置。
+
+settings-show = 设置：默认用时 { $time }，子区 { $threads }，棋盘主题 { $theme }，严格送王规则 { $strict }，挑战{ $hours }小时后失效，同两人每天计分对局上限 { $per_pair }，语言 { $language }，记谱方式 { $notation }，期限前{ $reminders }小时提醒，每年休假{ $vacation_days }天。
+settings-unlimited = 不限
+settings-on = 开
+settings-off = 关
+settings-moderators-only = 只有管理员（管理服务器权限）才能修改服务器设置；`notify` 人人都可以设置。
+settings-theme-unknown = `theme`：没有这个主题；请从 { $names } 中选一个。
+settings-challenge-hours-range = `challenge_hours` 须在 1 到 336 之间。
+settings-vacation-days-range = `vacation_days` 须在 0 到 60 之间。
+settings-reminders-range = `reminders` 最多四个 1 到 168 之间的小时数，例如 `24,1`。
+settings-per-pair-range = `rated_per_pair_daily` 须在 0（不限）到 100 之间。
+settings-language-unknown = `language`：我不会 `{ $value }` 这种语言；请选 `en`、`zh-CN` 或 `auto`（跟随服务器的 Discord 语言）。
+settings-notation-unknown = `notation`：没有 `{ $value }` 这种记谱方式；请选 `letters`（Nf3）、`chinese`（马f3）或 `auto`。
+settings-done-time = 默认用时：{ $time }
+settings-done-threads = 子区：{ $value }
+settings-done-theme = 棋盘主题：{ $theme }
+settings-done-strict = 严格送王规则：{ $value }
+settings-done-challenge-hours = 挑战{ $hours }小时后失效
+settings-done-vacation-days = 每年休假天数：{ $count }
+settings-done-reminders = 期限前{ $hours }小时提醒
+settings-reminders-none = 不提醒
+settings-list-and = { $first }和{ $last }
+settings-done-notify-dm = { $name }的提醒方式：私信（每天一条摘要）
+settings-done-notify-channel = { $name }的提醒方式：在对局频道里提及
+settings-done-per-pair = 同两人每天计分对局上限：{ $count }
+settings-done-language = 语言：{ $value }
+settings-done-notation = 记谱方式：{ $value }
+settings-language-en = English（英语）
+settings-language-zh = 简体中文
+settings-notation-letters = 字母（Nf3）
+settings-notation-chinese = 中文棋子名（马f3）
+settings-auto = 自动（{ $value }）
+settings-separator = ；
+settings-changed = 设置已修改：{ $changes }。

@@ -1,0 +1,201 @@
+//! Chinese names and descriptions of every command, option and choice, so
+//! a Discord client set to Chinese lists `/挑战`, `/走棋`, `/排行榜` and
+//! describes them in Chinese. The words live in the catalogue
+//! (`locales/zh-CN/discord.ftl`); this table says which word belongs to
+//! which command, so every id stays a literal the catalogue tests can see.
+//!
+//! Discord sends back the command's base (English) name and option names
+//! whatever the client shows, so nothing else changes.
+
+use crate::{
+    i18n::Lang,
+    platform::discord::{Data, Error},
+    t,
+};
+
+/// Discord's locale code for Simplified Chinese.
+const ZH: &str = "zh-CN";
+
+/// Adds the `zh-CN` localisations to `commands`.
+pub fn apply(commands: &mut [poise::Command<Data, Error>]) {
+    for command in commands {
+        if let Some((name, description)) = command_words(&command.name) {
+            command
+                .name_localizations
+                .to_mut()
+                .push((ZH.into(), name.into()));
+            command
+                .description_localizations
+                .to_mut()
+                .push((ZH.into(), description.into()));
+        }
+        for parameter in &mut command.parameters {
+            if let Some((name, description)) = option_words(&command.name, &parameter.name) {
+                parameter
+                    .name_localizations
+                    .to_mut()
+                    .push((ZH.into(), name.into()));
+                parameter
+                    .description_localizations
+                    .to_mut()
+                    .push((ZH.into(), description.into()));
+            }
+            for choice in parameter.choices.to_mut() {
+                if let Some(label) = choice_words(&parameter.name, &choice.name) {
+                    choice
+                        .localizations
+                        .to_mut()
+                        .push((ZH.into(), label.into()));
+                }
+            }
+        }
+    }
+}
+
+/// A command's Chinese name and description.
+fn command_words(command: &str) -> Option<(String, String)> {
+    let zh = Lang::ZhCn;
+    Some(match command {
+        "challenge" => (t!(zh, "cmd-challenge"), t!(zh, "cmd-challenge-desc")),
+        "accept" => (t!(zh, "cmd-accept"), t!(zh, "cmd-accept-desc")),
+        "decline" => (t!(zh, "cmd-decline"), t!(zh, "cmd-decline-desc")),
+        "cancel" => (t!(zh, "cmd-cancel"), t!(zh, "cmd-cancel-desc")),
+        "move" => (t!(zh, "cmd-move"), t!(zh, "cmd-move-desc")),
+        "board" => (t!(zh, "cmd-board"), t!(zh, "cmd-board-desc")),
+        "resign" => (t!(zh, "cmd-resign"), t!(zh, "cmd-resign-desc")),
+        "draw" => (t!(zh, "cmd-draw"), t!(zh, "cmd-draw-desc")),
+        "abort" => (t!(zh, "cmd-abort"), t!(zh, "cmd-abort-desc")),
+        "games" => (t!(zh, "cmd-games"), t!(zh, "cmd-games-desc")),
+        "leaderboard" => (t!(zh, "cmd-leaderboard"), t!(zh, "cmd-leaderboard-desc")),
+        "profile" => (t!(zh, "cmd-profile"), t!(zh, "cmd-profile-desc")),
+        "history" => (t!(zh, "cmd-history"), t!(zh, "cmd-history-desc")),
+        "pgn" => (t!(zh, "cmd-pgn"), t!(zh, "cmd-pgn-desc")),
+        "rating" => (t!(zh, "cmd-rating"), t!(zh, "cmd-rating-desc")),
+        "settings" => (t!(zh, "cmd-settings"), t!(zh, "cmd-settings-desc")),
+        "notify" => (t!(zh, "cmd-notify"), t!(zh, "cmd-notify-desc")),
+        "vacation" => (t!(zh, "cmd-vacation"), t!(zh, "cmd-vacation-desc")),
+        "help" => (t!(zh, "cmd-help"), t!(zh, "cmd-help-desc")),
+        _ => return None,
+    })
+}
+
+/// An option's Chinese name and description (by command, as the same name
+/// can mean different things).
+fn option_words(command: &str, option: &str) -> Option<(String, String)> {
+    let zh = Lang::ZhCn;
+    Some(match (command, option) {
+        ("challenge", "opponent") => (
+            t!(zh, "opt-opponent"),
+            t!(zh, "opt-challenge-opponent-desc"),
+        ),
+        ("challenge", "color") => (t!(zh, "opt-color"), t!(zh, "opt-color-desc")),
+        ("challenge", "rated") => (t!(zh, "opt-rated"), t!(zh, "opt-rated-desc")),
+        ("challenge", "time") => (t!(zh, "opt-time"), t!(zh, "opt-challenge-time-desc")),
+        ("challenge", "fen") => (t!(zh, "opt-fen"), t!(zh, "opt-fen-desc")),
+        ("move", "move") => (t!(zh, "opt-move"), t!(zh, "opt-move-desc")),
+        ("move", "claim_draw") => (t!(zh, "opt-claim-draw"), t!(zh, "opt-claim-draw-desc")),
+        ("draw", "action") => (t!(zh, "opt-action"), t!(zh, "opt-action-desc")),
+        ("leaderboard", "page") => (t!(zh, "opt-page"), t!(zh, "opt-page-desc")),
+        ("profile", "user") => (t!(zh, "opt-user"), t!(zh, "opt-profile-user-desc")),
+        ("history", "user") => (t!(zh, "opt-user"), t!(zh, "opt-history-user-desc")),
+        ("pgn", "game") => (t!(zh, "opt-game"), t!(zh, "opt-game-desc")),
+        ("rating", "opponent") => (t!(zh, "opt-opponent"), t!(zh, "opt-rating-opponent-desc")),
+        ("settings", "time") => (t!(zh, "opt-time"), t!(zh, "opt-settings-time-desc")),
+        ("settings", "threads") => (t!(zh, "opt-threads"), t!(zh, "opt-threads-desc")),
+        ("settings", "theme") => (t!(zh, "opt-theme"), t!(zh, "opt-theme-desc")),
+        ("settings", "strict_illegal_moves") => (t!(zh, "opt-strict"), t!(zh, "opt-strict-desc")),
+        ("settings", "challenge_hours") => (
+            t!(zh, "opt-challenge-hours"),
+            t!(zh, "opt-challenge-hours-desc"),
+        ),
+        ("settings", "rated_per_pair_daily") => {
+            (t!(zh, "opt-per-pair"), t!(zh, "opt-per-pair-desc"))
+        }
+        ("settings", "vacation_days") => (
+            t!(zh, "opt-vacation-days"),
+            t!(zh, "opt-vacation-days-desc"),
+        ),
+        ("settings", "reminders") => (t!(zh, "opt-reminders"), t!(zh, "opt-reminders-desc")),
+        ("settings", "language") => (t!(zh, "opt-language"), t!(zh, "opt-language-desc")),
+        ("settings", "notation") => (t!(zh, "opt-notation"), t!(zh, "opt-notation-desc")),
+        ("notify", "mode") => (t!(zh, "opt-mode"), t!(zh, "opt-mode-desc")),
+        ("vacation", "days") => (t!(zh, "opt-days"), t!(zh, "opt-days-desc")),
+        _ => return None,
+    })
+}
+
+/// A choice's Chinese label.
+fn choice_words(option: &str, choice: &str) -> Option<String> {
+    let zh = Lang::ZhCn;
+    Some(match (option, choice) {
+        ("color", "White") => t!(zh, "color-white"),
+        ("color", "Black") => t!(zh, "color-black"),
+        ("color", "Random") => t!(zh, "choice-random"),
+        ("action", "offer") => t!(zh, "button-draw-offer"),
+        ("action", "accept") => t!(zh, "button-draw-accept"),
+        ("action", "decline") => t!(zh, "button-draw-decline"),
+        ("action", "claim") => t!(zh, "button-draw-claim"),
+        ("theme", "brown") => t!(zh, "choice-theme-brown"),
+        ("theme", "blue") => t!(zh, "choice-theme-blue"),
+        ("theme", "green") => t!(zh, "choice-theme-green"),
+        ("mode", "dm") => t!(zh, "choice-notify-dm"),
+        ("mode", "channel") => t!(zh, "choice-notify-channel"),
+        ("language" | "notation", "auto") => t!(zh, "choice-auto"),
+        ("language", "en") => t!(zh, "settings-language-en"),
+        ("language", "zh-CN") => t!(zh, "settings-language-zh"),
+        ("notation", "letters") => t!(zh, "settings-notation-letters"),
+        ("notation", "chinese") => t!(zh, "settings-notation-chinese"),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::*;
+
+    /// Discord's rules for names: 1–32 characters, lower case where the
+    /// script has case, letters, digits, `-` and `_` only.
+    fn valid_name(name: &str) -> bool {
+        let n = name.chars().count();
+        (1..=32).contains(&n)
+            && name
+                .chars()
+                .all(|c| (c.is_alphanumeric() || c == '-' || c == '_') && !c.is_uppercase())
+    }
+
+    #[test]
+    fn every_command_option_and_choice_has_valid_chinese_words() {
+        let commands = super::super::all();
+        for command in &commands {
+            let zh = |v: &Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>| {
+                v.iter().find(|(l, _)| l == ZH).map(|(_, w)| w.to_string())
+            };
+            let name = zh(&command.name_localizations)
+                .unwrap_or_else(|| panic!("/{} has no Chinese name", command.name));
+            assert!(valid_name(&name), "/{}: {name}", command.name);
+            let description = zh(&command.description_localizations).expect("description");
+            assert!(
+                (1..=100).contains(&description.chars().count()),
+                "{description}"
+            );
+            for p in &command.parameters {
+                let name = zh(&p.name_localizations)
+                    .unwrap_or_else(|| panic!("/{} {} has no Chinese name", command.name, p.name));
+                assert!(valid_name(&name), "/{} {}: {name}", command.name, p.name);
+                let description = zh(&p.description_localizations).expect("description");
+                assert!(
+                    (1..=100).contains(&description.chars().count()),
+                    "{description}"
+                );
+                for c in p.choices.iter() {
+                    let label = zh(&c.localizations).unwrap_or_else(|| {
+                        panic!("/{} {} {}: no label", command.name, p.name, c.name)
+                    });
+                    assert!((1..=100).contains(&label.chars().count()));
+                }
+            }
+        }
+    }
+}
