@@ -66,6 +66,7 @@ fn actor(user: &str, channel: &str) -> Actor {
         name: user.to_owned(),
         locale: None,
         is_moderator: false,
+        server_locale: None,
     }
 }
 
@@ -677,6 +678,7 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
             moderators: Vec::new(),
             echo: true,
             renderer: Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
+            locale: None,
         },
         Some(engine().await),
     )

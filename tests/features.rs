@@ -40,6 +40,7 @@ fn actor(user: &str, channel: &str) -> Actor {
         name: user.into(),
         locale: None,
         is_moderator: user == "carol",
+        server_locale: None,
     }
 }
 

@@ -28,6 +28,7 @@ async fn the_console_answers_a_line_that_is_not_utf8_and_goes_on() {
         moderators: vec![],
         echo: false,
         renderer: renderer(),
+        locale: None,
     })
     .await
     .unwrap();
@@ -55,6 +56,7 @@ fn actor(user: &str, channel: &str) -> Actor {
         name: user.to_owned(),
         locale: None,
         is_moderator: user == "carol",
+        server_locale: None,
     }
 }
 

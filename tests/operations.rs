@@ -34,6 +34,7 @@ fn actor(user: &str) -> Actor {
         name: format!("{user} the player"),
         locale: None,
         is_moderator: user == "carol",
+        server_locale: None,
     }
 }
 

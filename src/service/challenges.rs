@@ -580,8 +580,10 @@ impl Service {
             Some(id) => self.name_of(&c.challenge.server_id, id).await?,
             None => t!(lang, "features-challenge-anyone"),
         };
-        let time = super::play::parse_time_control(&c.challenge.time_control)
-            .map_or_else(|_| c.challenge.time_control.clone(), |t| t.description);
+        let time = super::play::parse_time_control(&c.challenge.time_control, lang).map_or_else(
+            |_| c.challenge.time_control.clone(),
+            |t| t.control.text(lang),
+        );
         Ok(if c.challenge.rated {
             t!(
                 lang,

@@ -107,7 +107,7 @@ impl Service {
             }
             None => settings.default_time_control.clone(),
         };
-        let time_control = super::play::parse_time_control(&time)?;
+        let time_control = super::play::parse_time_control(&time, actor.lang())?;
         if self.store().active_game_in(&actor.channel).await?.is_some() {
             return refuse_msg(super::engine_text::channel_busy());
         }
@@ -173,7 +173,7 @@ impl Service {
             lang,
             &super::display_name(&actor.name),
             &level.display_name(),
-            &time_control.description,
+            &time_control.control.text(lang),
         );
         reply.text = format!("{started} {}", reply.text);
         if !person_white {
@@ -293,6 +293,7 @@ impl Service {
             name: level.display_name(),
             locale: None,
             is_moderator: false,
+            server_locale: None,
         };
         let plies = game.plies().len();
         let answer = if offered

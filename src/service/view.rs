@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     chess::{color_index, color_text, Game},
-    clock::{clocks_after, format_clk, format_clock, TimeControl},
+    clock::{clocks_after, format_clock, TimeControl},
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
     store::{GameRecord, PlayerRecord, RatingChangeRecord},
