@@ -125,7 +125,7 @@ async fn finished_game(service: &Service, channel: &str, moves: &[&str]) -> i64 
     record.id
 }
 
-/// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#: Black's third move allows
+/// The moves 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#: Black's third move allows
 /// mate in one (g6, Qe7, Qf6 or Nh6 would have held).
 const SCHOLARS_MATE: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
 

@@ -103,7 +103,7 @@ impl Store {
         entries: &[AuditEntry],
     ) -> Result<(), StoreError> {
         let (_gate, mut tx) = self.begin_write().await?;
-        super::players::update_settings(&mut *tx, settings).await?;
+        super::players::update_settings(&mut tx, settings).await?;
         for entry in entries {
             bind_entry(sqlx::query(INSERT_AUDIT), entry)
                 .execute(&mut *tx)
