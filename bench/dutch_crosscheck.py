@@ -87,7 +87,17 @@ def play(rng, n, total, chessbot, tmp):
         if len(active) < 2:
             return r - 1, rounds
         write_trf(path, n, total, ratings, rounds)
-        pairs = pair(chessbot, path)
+        try:
+            pairs = pair(chessbot, path)
+        except RuntimeError as e:
+            # A round no pairing can satisfy (withdrawals leave too few
+            # opponents): the tournament ends there, as an arbiter would.
+            if "cannot be paired" not in str(e):
+                raise
+            for p in range(1, n + 1):
+                rounds[p].pop()
+            write_trf(path, n, total, ratings, rounds)
+            return r - 1, rounds
         for w, b in pairs:
             if b == 0:
                 rounds[w][r - 1] = (0, "-", "U")
