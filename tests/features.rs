@@ -622,3 +622,42 @@ async fn games_show_time_left_and_link_their_channel() {
         "Your games in progress:\n#2 vs carol in <#live>: their move, move 1 · your clock 0:05:00, theirs 0:05:00"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_speak_the_askers_language() {
+    let bed = Bed::new().await;
+    start(&bed, "rated", true).await;
+    bed.ok("alice", "rated", mv("e4")).await;
+    let before = bed.snapshot().await;
+    let chinese = Actor {
+        locale: Some("zh-CN".into()),
+        ..actor("alice", "rated")
+    };
+    let reply = bed
+        .service
+        .handle(&chinese, takeback(TakebackAction::Request))
+        .await;
+    assert!(reply.ephemeral);
+    assert_eq!(
+        reply.text,
+        "只有不计积分的友谊对局才能悔棋：这盘棋计积分，落子无悔。"
+    );
+    let reply = bed
+        .service
+        .handle(&chinese, Command::Replay { game: Some(42) })
+        .await;
+    assert_eq!(reply.text, "本服务器上找不到第 #42 局。");
+    let reply = bed
+        .service
+        .handle(&chinese, Command::BoardOrientation { white: true })
+        .await;
+    assert_eq!(
+        reply.text,
+        "轮到你走棋时（以及你的回放中），棋盘将固定白方在下。"
+    );
+    // Only the orientation changed.
+    let after = bed.snapshot().await;
+    let changed: Vec<_> = after.iter().filter(|r| !before.contains(r)).collect();
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert!(changed[0].starts_with("players:"), "{changed:?}");
+}
