@@ -1,7 +1,6 @@
 # The help text (src/service/help.rs).
 
-help =
-    **chessbot**: challenge a friend, play at your own pace, climb the ladder.
+help = **chessbot**: challenge a friend, play at your own pace, climb the ladder.
     • `/challenge [opponent] [color] [rated] [time]`: `time` is `3d` (days per move, the default), `10+5` (live: minutes + seconds per move) or `40/9000:16/3600` (PGN multi-stage). Leave out the opponent for an open challenge.
     • `/move e4`: SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`), UCI (`e2e4`), long form (`Ng1-f3`), `0-0`, or Chinese piece names (`马f3`, `短易位`). Add `claim_draw:true` to claim a repetition your move creates.
     • `/board`, `/resign`, `/draw offer|accept|decline|claim`, `/abort` (before both sides have moved), `/pgn`.
