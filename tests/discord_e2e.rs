@@ -45,6 +45,10 @@ impl Bot {
         let mut settings = BotSettings::new(TOKEN, database_url);
         settings.http_proxy = Some(fake.http_url());
         settings.dev_guild_id = Some(GUILD_ID);
+        // The scenarios click faster than any person (dozens of commands a
+        // second from one user); flood limits have their own tests
+        // (tests/operations.rs).
+        settings.limits = chessbot::limits::Limits::off();
         if let Some(d) = defer_after {
             settings.defer_after = d;
         }
@@ -265,7 +269,9 @@ async fn scenario() {
         [
             "abort",
             "accept",
+            "analyze",
             "board",
+            "board-orientation",
             "cancel",
             "challenge",
             "decline",
@@ -277,11 +283,14 @@ async fn scenario() {
             "move",
             "notify",
             "pgn",
+            "play",
             "privacy",
             "profile",
             "rating",
+            "replay",
             "resign",
             "settings",
+            "takeback",
             "vacation"
         ]
     );
@@ -511,7 +520,10 @@ async fn scenario() {
     );
     assert_eq!(field(&embed, "alice's points"), "0 → -10 (-10), Unranked");
     assert_eq!(field(&embed, "bob's points"), "0 → 10 (+10), Unranked");
-    assert!(cb.custom_ids().is_empty(), "a finished game has no buttons");
+    // A finished game offers only a rematch.
+    let ids = cb.custom_ids();
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    assert!(ids[0].contains(":rematch:"), "{ids:?}");
 
     // ---- the leaderboard ------------------------------------------------
     let cb = slash(&fake, &CAROL, CHESS_CHANNEL, "leaderboard", json!([])).await;

@@ -322,6 +322,8 @@ async fn takebacks_in_casual_games_only() {
     bed.ok("bob", "casual", mv("e5")).await;
     bed.ok("alice", "casual", mv("Nf3")).await;
     let version = bed.version(game).await;
+    // Buttons carry the plies of the board they were shown with.
+    let shown = bed.sans(game).await.len() as i64;
     // Not a player; nothing to answer yet.
     bed.refused(
         "carol",
@@ -339,7 +341,7 @@ async fn takebacks_in_casual_games_only() {
     .await;
     // Bob asks: White has replied, so e5 and Nf3 go.
     let asked = bed
-        .ok("bob", "casual", button(game, GameButton::Takeback, version))
+        .ok("bob", "casual", button(game, GameButton::Takeback, shown))
         .await;
     assert_eq!(
         asked.text,
@@ -358,7 +360,7 @@ async fn takebacks_in_casual_games_only() {
     bed.refused(
         "bob",
         "casual",
-        button(game, GameButton::TakebackAccept, version),
+        button(game, GameButton::TakebackAccept, shown),
         "your own request",
     )
     .await;
@@ -373,7 +375,7 @@ async fn takebacks_in_casual_games_only() {
         .ok(
             "alice",
             "casual",
-            button(game, GameButton::TakebackAccept, version),
+            button(game, GameButton::TakebackAccept, shown),
         )
         .await;
     assert!(
@@ -389,13 +391,15 @@ async fn takebacks_in_casual_games_only() {
     bed.refused(
         "alice",
         "casual",
-        button(game, GameButton::TakebackAccept, version),
+        button(game, GameButton::TakebackAccept, shown),
         "moved on",
     )
     .await;
     // Bob plays another move; alice asks, bob declines: the move stands.
     bed.ok("bob", "casual", mv("c5")).await;
     let version = bed.version(game).await;
+    // Buttons carry the plies of the board they were shown with.
+    let shown = bed.sans(game).await.len() as i64;
     let asked = bed
         .ok("alice", "casual", takeback(TakebackAction::Request))
         .await;
@@ -407,7 +411,7 @@ async fn takebacks_in_casual_games_only() {
         .ok(
             "bob",
             "casual",
-            button(game, GameButton::TakebackDecline, version),
+            button(game, GameButton::TakebackDecline, shown),
         )
         .await;
     assert_eq!(
@@ -418,7 +422,7 @@ async fn takebacks_in_casual_games_only() {
     bed.refused(
         "bob",
         "casual",
-        button(game, GameButton::TakebackDecline, version),
+        button(game, GameButton::TakebackDecline, shown),
         "no takeback request",
     )
     .await;
@@ -447,7 +451,11 @@ async fn takebacks_in_casual_games_only() {
     bed.refused(
         "alice",
         "rated",
-        button(rated, GameButton::Takeback, bed.version(rated).await),
+        button(
+            rated,
+            GameButton::Takeback,
+            bed.sans(rated).await.len() as i64,
+        ),
         "this game is rated",
     )
     .await;

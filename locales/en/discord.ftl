@@ -118,3 +118,31 @@ choice-theme-green = green
 choice-notify-dm = dm
 choice-notify-channel = channel
 choice-auto = auto
+
+# Commands and options added with the computer, takebacks, replays and privacy.
+cmd-play = play
+cmd-play-desc = Play the computer (Stockfish), unrated.
+cmd-analyze = analyze
+cmd-analyze-desc = The engine's review of a finished game.
+cmd-replay = replay
+cmd-replay-desc = A game as an animated GIF, move by move.
+cmd-takeback = takeback
+cmd-takeback-desc = Ask to take back your last move in a casual game, or answer a request.
+cmd-board-orientation = board-orientation
+cmd-board-orientation-desc = Which side of your boards is at the bottom.
+cmd-privacy = privacy
+cmd-privacy-desc = What the bot stores about you, and erasing it.
+opt-level = level
+opt-level-desc = 1 (beginner) to 8 (full strength)
+opt-play-color-desc = The colour you play (default: random)
+opt-challenge = challenge
+opt-challenge-desc = Which challenge (its number; needed when several wait)
+opt-side = side
+opt-side-desc = auto: from the side to move; white: White at the bottom
+opt-takeback-action-desc = request (default), accept or decline
+opt-log = log
+opt-log-desc = Instead of changing anything: show the audit log, this page (1 = newest)
+choice-takeback-request = request
+choice-side-white = white
+choice-takeback-accept = accept
+choice-takeback-decline = decline

@@ -114,3 +114,31 @@ choice-theme-green = 绿色
 choice-notify-dm = 私信
 choice-notify-channel = 频道
 choice-auto = 自动
+
+# Commands and options added with the computer, takebacks, replays and privacy.
+cmd-play = 人机对弈
+cmd-play-desc = 和电脑（Stockfish）下棋，不计分。
+cmd-analyze = 复盘分析
+cmd-analyze-desc = 引擎复盘一盘已结束的对局。
+cmd-replay = 回放
+cmd-replay-desc = 以动画逐步回放一盘棋。
+cmd-takeback = 悔棋
+cmd-takeback-desc = 在非计分对局中请求收回上一步，或答复对方的请求。
+cmd-board-orientation = 棋盘方向
+cmd-board-orientation-desc = 你的棋盘哪一方在下面。
+cmd-privacy = 隐私
+cmd-privacy-desc = 机器人保存的关于你的数据，以及删除它们。
+opt-level = 级别
+opt-level-desc = 1（初学者）到 8（全力）
+opt-play-color-desc = 你执哪一方（默认随机）
+opt-challenge = 挑战编号
+opt-challenge-desc = 哪一个挑战（编号；有几个挑战同时等待时需要）
+opt-side = 方向
+opt-side-desc = 自动：从轮到走棋的一方看；白方：白方始终在下
+opt-takeback-action-desc = 请求（默认）、同意或拒绝
+opt-log = 日志
+opt-log-desc = 不修改设置，而是查看审计日志的这一页（1 = 最新）
+choice-takeback-request = 请求悔棋
+choice-side-white = 白方在下
+choice-takeback-accept = 同意悔棋
+choice-takeback-decline = 拒绝悔棋

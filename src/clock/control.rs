@@ -318,7 +318,8 @@ impl LiveControl {
                     lang,
                     "time-with-increment",
                     base = human(*seconds),
-                    increment = human(*i)
+                    // Increments are said in seconds, however many.
+                    increment = t!(lang, "unit-seconds-short", count = *i)
                 ),
             };
         }
@@ -341,7 +342,7 @@ impl LiveControl {
                     text.push_str(&t!(
                         lang,
                         "time-stage-increment",
-                        increment = human(s.increment_s)
+                        increment = t!(lang, "unit-seconds-short", count = s.increment_s)
                     ));
                 }
                 text

@@ -41,7 +41,7 @@ pub fn apply(commands: &mut [poise::Command<Data, Error>]) {
                     .push((ZH.into(), description.into()));
             }
             for choice in parameter.choices.to_mut() {
-                if let Some(label) = choice_words(&parameter.name, &choice.name) {
+                if let Some(label) = choice_words(&command.name, &parameter.name, &choice.name) {
                     choice
                         .localizations
                         .to_mut()
@@ -75,6 +75,15 @@ fn command_words(command: &str) -> Option<(String, String)> {
         "notify" => (t!(zh, "cmd-notify"), t!(zh, "cmd-notify-desc")),
         "vacation" => (t!(zh, "cmd-vacation"), t!(zh, "cmd-vacation-desc")),
         "help" => (t!(zh, "cmd-help"), t!(zh, "cmd-help-desc")),
+        "play" => (t!(zh, "cmd-play"), t!(zh, "cmd-play-desc")),
+        "analyze" => (t!(zh, "cmd-analyze"), t!(zh, "cmd-analyze-desc")),
+        "replay" => (t!(zh, "cmd-replay"), t!(zh, "cmd-replay-desc")),
+        "takeback" => (t!(zh, "cmd-takeback"), t!(zh, "cmd-takeback-desc")),
+        "board-orientation" => (
+            t!(zh, "cmd-board-orientation"),
+            t!(zh, "cmd-board-orientation-desc"),
+        ),
+        "privacy" => (t!(zh, "cmd-privacy"), t!(zh, "cmd-privacy-desc")),
         _ => return None,
     })
 }
@@ -120,13 +129,32 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("settings", "notation") => (t!(zh, "opt-notation"), t!(zh, "opt-notation-desc")),
         ("notify", "mode") => (t!(zh, "opt-mode"), t!(zh, "opt-mode-desc")),
         ("vacation", "days") => (t!(zh, "opt-days"), t!(zh, "opt-days-desc")),
+        ("play", "level") => (t!(zh, "opt-level"), t!(zh, "opt-level-desc")),
+        ("play", "color") => (t!(zh, "opt-color"), t!(zh, "opt-play-color-desc")),
+        ("play", "time") => (t!(zh, "opt-time"), t!(zh, "opt-challenge-time-desc")),
+        ("analyze" | "replay", "game") => (t!(zh, "opt-game"), t!(zh, "opt-game-desc")),
+        ("accept" | "decline" | "cancel", "challenge") => {
+            (t!(zh, "opt-challenge"), t!(zh, "opt-challenge-desc"))
+        }
+        ("takeback", "action") => (t!(zh, "opt-action"), t!(zh, "opt-takeback-action-desc")),
+        ("board-orientation", "side") => (t!(zh, "opt-side"), t!(zh, "opt-side-desc")),
+        ("settings", "log") => (t!(zh, "opt-log"), t!(zh, "opt-log-desc")),
         _ => return None,
     })
 }
 
-/// A choice's Chinese label.
-fn choice_words(option: &str, choice: &str) -> Option<String> {
+/// A choice's Chinese label (by command: `accept` is a draw's in `/draw`,
+/// a takeback's in `/takeback`).
+fn choice_words(command: &str, option: &str, choice: &str) -> Option<String> {
     let zh = Lang::ZhCn;
+    if command == "takeback" {
+        return Some(match choice {
+            "request" => t!(zh, "choice-takeback-request"),
+            "accept" => t!(zh, "choice-takeback-accept"),
+            "decline" => t!(zh, "choice-takeback-decline"),
+            _ => return None,
+        });
+    }
     Some(match (option, choice) {
         ("color", "White") => t!(zh, "color-white"),
         ("color", "Black") => t!(zh, "color-black"),
@@ -135,6 +163,8 @@ fn choice_words(option: &str, choice: &str) -> Option<String> {
         ("action", "accept") => t!(zh, "button-draw-accept"),
         ("action", "decline") => t!(zh, "button-draw-decline"),
         ("action", "claim") => t!(zh, "button-draw-claim"),
+        ("side", "auto") => t!(zh, "choice-auto"),
+        ("side", "white") => t!(zh, "choice-side-white"),
         ("theme", "brown") => t!(zh, "choice-theme-brown"),
         ("theme", "blue") => t!(zh, "choice-theme-blue"),
         ("theme", "green") => t!(zh, "choice-theme-green"),
