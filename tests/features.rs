@@ -397,7 +397,6 @@ async fn takebacks_in_casual_games_only() {
     .await;
     // Bob plays another move; alice asks, bob declines: the move stands.
     bed.ok("bob", "casual", mv("c5")).await;
-    let version = bed.version(game).await;
     // Buttons carry the plies of the board they were shown with.
     let shown = bed.sans(game).await.len() as i64;
     let asked = bed
