@@ -53,15 +53,7 @@ impl Service {
         actor: &Actor,
         game: Option<i64>,
     ) -> Result<Reply, ServiceError> {
-        let record = match game {
-            Some(id) => self
-                .store()
-                .game(id)
-                .await?
-                .filter(|g| g.game.server_id == actor.server),
-            None => self.store().latest_game_in(&actor.channel).await?,
-        };
-        let Some(record) = record else {
+        let Some(record) = self.named_game(actor, game).await? else {
             return refuse_msg(match game {
                 Some(id) => text::no_such_game(id),
                 None => text::no_game_here(),

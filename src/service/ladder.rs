@@ -292,20 +292,30 @@ impl Service {
         }
     }
 
-    pub(super) async fn pgn(
+    /// The game a command names: by number on this server, or else this
+    /// channel's newest; `None` when there is none (each command says so in
+    /// its own words).
+    pub(super) async fn named_game(
         &self,
         actor: &Actor,
         game: Option<i64>,
-    ) -> Result<Reply, ServiceError> {
-        let record = match game {
+    ) -> Result<Option<crate::store::GameRecord>, ServiceError> {
+        Ok(match game {
             Some(id) => self
                 .store()
                 .game(id)
                 .await?
                 .filter(|g| g.game.server_id == actor.server),
             None => self.store().latest_game_in(&actor.channel).await?,
-        };
-        let Some(record) = record else {
+        })
+    }
+
+    pub(super) async fn pgn(
+        &self,
+        actor: &Actor,
+        game: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let Some(record) = self.named_game(actor, game).await? else {
             return refuse_msg(match game {
                 Some(id) => msg!("pgn-game-not-found", id = id),
                 None => msg!("pgn-no-game"),
