@@ -172,6 +172,9 @@ pub async fn answer(
             reply
         }
     };
+    // Event received → answer sent (the thread, opened after, is not part
+    // of the answer the user waits for).
+    crate::metrics::observe_interaction(started);
     if let Some(thread) = &reply.open_thread {
         super::threads::open(ctx, data, target, actor, thread).await;
     }
