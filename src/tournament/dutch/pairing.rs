@@ -277,19 +277,27 @@ impl<'a, const N: usize> Round<'a, N> {
                 if !matched[v] {
                     continue;
                 }
-                let mut addend = idx.len() as u64;
-                for oi in (sg_begin..next_sg_begin).rev() {
-                    let ov = idx[oi];
-                    if matched[ov] {
-                        continue;
+                // The current matching is best for the base weights; if it
+                // already gives v the most preferred opponent, it stays best
+                // with the preference added, and the matching is not redone.
+                let first_choice = (sg_begin..next_sg_begin)
+                    .find(|&oi| !matched[idx[oi]] && !base[oi][pi].is_zero())
+                    .map(|oi| idx[oi]);
+                if first_choice != Some(mate[v]) {
+                    let mut addend = idx.len() as u64;
+                    for oi in (sg_begin..next_sg_begin).rev() {
+                        let ov = idx[oi];
+                        if matched[ov] {
+                            continue;
+                        }
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            self.set(v, ov, w.add_small(addend));
+                            addend += 1;
+                        }
                     }
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        self.set(v, ov, w.add_small(addend));
-                        addend += 1;
-                    }
+                    mate = self.matching();
                 }
-                mate = self.matching();
                 let mv = mate[v];
                 matched[mv] = true;
                 self.settle(v, mv);
@@ -423,19 +431,27 @@ impl<'a, const N: usize> Round<'a, N> {
                 if !paired_down(&mate, v) {
                     continue;
                 }
-                let mut addend = 0u64;
-                for &oi in remainder.iter().rev() {
-                    let ov = idx[oi];
-                    if oi <= pi || matched[ov] {
-                        continue;
+                // As for the moved-down players: no new matching when the
+                // current one already gives v its first choice.
+                let first_choice = remainder
+                    .iter()
+                    .find(|&&oi| oi > pi && !matched[idx[oi]] && !base[oi][pi].is_zero())
+                    .map(|&oi| idx[oi]);
+                if first_choice != Some(mate[v]) {
+                    let mut addend = 0u64;
+                    for &oi in remainder.iter().rev() {
+                        let ov = idx[oi];
+                        if oi <= pi || matched[ov] {
+                            continue;
+                        }
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            self.set(v, ov, w.add_small(addend));
+                        }
+                        addend += 1;
                     }
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        self.set(v, ov, w.add_small(addend));
-                    }
-                    addend += 1;
+                    mate = self.matching();
                 }
-                mate = self.matching();
                 let mv = mate[v];
                 matched[v] = true;
                 matched[mv] = true;
