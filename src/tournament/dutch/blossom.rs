@@ -43,6 +43,8 @@ pub fn max_weight_matching<const N: usize>(n: usize, edges: &[Edge<N>]) -> Vec<O
 struct Matcher<'e, const N: usize> {
     n: usize,
     edges: &'e [Edge<N>],
+    /// Each edge's weight, doubled (the duals are doubled too).
+    double_w: Vec<Wide<N>>,
     /// endpoint[p]: the vertex at end p; edge k has ends 2k (a) and 2k+1 (b).
     endpoint: Vec<usize>,
     /// neighbend[v]: the remote ends of the edges at v.
@@ -81,9 +83,11 @@ impl<'e, const N: usize> Matcher<'e, N> {
         }
         let mut dualvar = vec![maxweight; n];
         dualvar.extend(std::iter::repeat_n(Wide::zero(), n));
+        let double_w = edges.iter().map(|e| e.w.add(&e.w)).collect();
         Matcher {
             n,
             edges,
+            double_w,
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -105,8 +109,7 @@ impl<'e, const N: usize> Matcher<'e, N> {
 
     fn slack(&self, k: usize) -> Wide<N> {
         let e = &self.edges[k];
-        let w2 = e.w.add(&e.w);
-        self.dualvar[e.a].add(&self.dualvar[e.b]).sub(&w2)
+        self.dualvar[e.a].add(&self.dualvar[e.b]).sub(&self.double_w[k])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
