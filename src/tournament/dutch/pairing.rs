@@ -18,7 +18,7 @@
 //! that engine breaks them. Unlike it, each matching is computed afresh over
 //! the players not yet settled.
 
-use super::blossom::{max_weight_matching, Edge};
+use super::blossom::Matcher;
 use super::state::PlayerState;
 use super::weights::{bye_search_weight, edge_weight, ByeContext, Layout};
 use super::wide::Wide;
@@ -59,8 +59,8 @@ struct Round<'a, const N: usize> {
     ps: &'a [&'a PlayerState],
     layout: Layout,
     bye: ByeContext,
-    /// Symmetric edge weights, `n × n`.
-    w: Vec<Wide<N>>,
+    /// The matching, kept from one decision to the next.
+    m: Matcher<N>,
     /// A settled player's partner (settled pairs leave the matching).
     settled: Vec<Option<usize>>,
 }
@@ -72,7 +72,7 @@ impl<'a, const N: usize> Round<'a, N> {
             ps,
             layout,
             bye: ByeContext::default(),
-            w: vec![Wide::zero(); n * n],
+            m: Matcher::new(n),
             settled: vec![None; n],
         }
     }
@@ -82,9 +82,7 @@ impl<'a, const N: usize> Round<'a, N> {
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
-        let n = self.n();
-        self.w[a * n + b] = w;
-        self.w[b * n + a] = w;
+        self.m.set(a, b, w);
     }
 
     fn score(&self, v: usize) -> i64 {
@@ -98,32 +96,19 @@ impl<'a, const N: usize> Round<'a, N> {
 
     /// A maximum-weight matching of the players not settled; each vertex's
     /// mate, or itself when unmatched. Settled players report their pair.
-    fn matching(&self) -> Vec<usize> {
-        let n = self.n();
-        let active: Vec<usize> = (0..n).filter(|&v| self.settled[v].is_none()).collect();
-        let mut edges = Vec::new();
-        for (i, &a) in active.iter().enumerate() {
-            for (j, &b) in active.iter().enumerate().skip(i + 1) {
-                let w = self.w[a * n + b];
-                if !w.is_zero() {
-                    edges.push(Edge { a: i, b: j, w });
-                }
-            }
-        }
-        let mates = max_weight_matching(active.len(), &edges);
-        let mut out: Vec<usize> = (0..n).map(|v| self.settled[v].unwrap_or(v)).collect();
-        for (i, m) in mates.into_iter().enumerate() {
-            if let Some(j) = m {
-                out[active[i]] = active[j];
-            }
-        }
-        out
+    fn matching(&mut self) -> Vec<usize> {
+        self.m.solve();
+        (0..self.n())
+            .map(|v| self.settled[v].or_else(|| self.m.mate_of(v)).unwrap_or(v))
+            .collect()
     }
 
     /// Settles `a` with `b`: their other edges no longer count.
     fn settle(&mut self, a: usize, b: usize) {
         self.settled[a] = Some(b);
         self.settled[b] = Some(a);
+        self.m.remove(a);
+        self.m.remove(b);
     }
 
     fn run(mut self) -> Result<Paired, Unpairable> {
