@@ -2,15 +2,25 @@
 """Cross-check chessbot's FIDE Dutch engine against an independent one.
 
 Plays random Swiss tournaments (6-200 players, 3-11 rounds, draws,
-forfeits, requested byes, withdrawals). Every round is paired by
-`chessbot pairing --dutch FILE.trf -p`; results are drawn at random and
-written back to the TRF. The finished TRF goes to the oracle, the PyPI
-package caissify-pairings (its `check_trf` re-pairs every round from the
-same history with its own Dutch engine), and each round where the two
-disagree is counted and written to the report.
+forfeits, requested byes, withdrawals). Results are drawn at random and
+written back to the TRF after every round. Two oracles:
 
-    python3 bench/dutch_crosscheck.py --chessbot target/debug/chessbot \
-        --tournaments 1000 --seed 1 --report /tmp/crosscheck.txt
+- `--oracle-bin PATH`: a FIDE pairing program with the command line every
+  endorsed engine offers (`PATH --dutch IN.trf -p OUT`), for example a
+  build of bbpPairings or JaVaFo. Every round is paired by both programs
+  from the same TRF and the outputs are compared exactly: the same boards,
+  colours and board order. The tournament goes on with the oracle's
+  pairing, so the histories are the endorsed engine's.
+- otherwise the PyPI package caissify-pairings: every round is paired by
+  `chessbot pairing --dutch FILE.trf -p`, and the finished TRF goes to its
+  `check_trf`, which re-pairs every round with its own Dutch engine (pairs
+  compared, not colours).
+
+Each round where the two disagree is counted and written to the report.
+
+    python3 bench/dutch_crosscheck.py --chessbot target/release/chessbot \
+        --tournaments 1000 --seed 1 --report /tmp/crosscheck.txt \
+        [--oracle-bin /path/to/bbpPairings.exe]
 
 Exit status: 0 when the run completed (disagreements are data, listed in
 the report), 2 when chessbot failed to pair a round it should pair, 3 when
@@ -24,16 +34,15 @@ import subprocess
 import sys
 import tempfile
 
-try:
-    from caissify_pairings.fpc import check_trf
-except ImportError:  # pragma: no cover - environment check
-    print("caissify-pairings is not installed (pip install caissify-pairings)")
-    sys.exit(3)
+# Points per result code, in tenths (TRF: U is the PAB, F/H/Z byes).
+POINTS = {"1": 10, "+": 10, "U": 10, "F": 10, "=": 5, "H": 5, "0": 0, "-": 0, "Z": 0}
 
 
 def player_line(pno, rating, rounds):
     name = f"Player {pno:03d}"
-    head = f"001 {pno:>4}      {name:<33} {rating:>4} {'':>3} {'':>11} {'':>10} {'0.0':>4} {pno:>4}"
+    points = sum(POINTS[e[2]] for e in rounds if e is not None)
+    score = f"{points // 10}.{points % 10}"
+    head = f"001 {pno:>4}      {name:<33} {rating:>4} {'':>3} {'':>11} {'':>10} {score:>4} {pno:>4}"
     body = ""
     for entry in rounds:
         if entry is None:
@@ -52,22 +61,40 @@ def write_trf(path, n, total, ratings, rounds):
         f.write("\n".join(lines) + "\n")
 
 
-BUDGET = []
-
-
-def pair(chessbot, path):
-    out = subprocess.run(
-        [chessbot, "pairing", "--dutch", path, "-p"] + BUDGET,
-        capture_output=True, text=True, check=False,
-    )
-    if out.returncode != 0:
-        raise RuntimeError(out.stderr.strip())
-    lines = out.stdout.split("\n")
+def parse_pairs(text):
+    lines = text.split("\n")
     count = int(lines[0])
     return [tuple(int(x) for x in line.split()) for line in lines[1 : 1 + count]]
 
 
-def play(rng, n, total, chessbot, tmp):
+def pair(chessbot, path):
+    out = subprocess.run(
+        [chessbot, "pairing", "--dutch", path, "-p"],
+        capture_output=True, text=True, check=False,
+    )
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr.strip())
+    return parse_pairs(out.stdout)
+
+
+def pair_with_oracle(oracle, path):
+    """The oracle's pairing, or None when it finds the round unpairable."""
+    out_path = path + ".oracle"
+    if os.path.exists(out_path):
+        os.remove(out_path)
+    out = subprocess.run(
+        [oracle, "--dutch", path, "-p", out_path],
+        capture_output=True, text=True, check=False,
+    )
+    if out.returncode == 1:
+        return None
+    if out.returncode != 0:
+        raise RuntimeError("oracle: " + (out.stderr or out.stdout).strip())
+    with open(out_path) as f:
+        return parse_pairs(f.read())
+
+
+def play(rng, n, total, chessbot, tmp, oracle=None, differences=None):
     ratings = {p: 2400 - 5 * p for p in range(1, n + 1)}
     rounds = {p: [] for p in range(1, n + 1)}
     withdrawn = set()
@@ -94,6 +121,12 @@ def play(rng, n, total, chessbot, tmp):
             # opponents): the tournament ends there, as an arbiter would.
             if "cannot be paired" not in str(e):
                 raise
+            pairs = None
+        if oracle:
+            theirs = pair_with_oracle(oracle, path)
+            differences.append((r, pairs, theirs))
+            pairs = theirs
+        if pairs is None:
             for p in range(1, n + 1):
                 rounds[p].pop()
             write_trf(path, n, total, ratings, rounds)
@@ -128,10 +161,15 @@ def main():
     ap.add_argument("--max-players", type=int, default=200)
     ap.add_argument("--report", default=None)
     ap.add_argument("--keep", default=None, help="folder to keep the TRF of each tournament in")
-    ap.add_argument("--budget", type=int, default=None, help="chessbot's --budget")
+    ap.add_argument("--oracle-bin", default=None, help="a FIDE pairing program (--dutch IN -p OUT)")
     args = ap.parse_args()
-    if args.budget:
-        BUDGET.extend(["--budget", str(args.budget)])
+    check_trf = None
+    if not args.oracle_bin:
+        try:
+            from caissify_pairings.fpc import check_trf
+        except ImportError:  # pragma: no cover - environment check
+            print("caissify-pairings is not installed (pip install caissify-pairings)")
+            sys.exit(3)
 
     rng = random.Random(args.seed)
     rounds_total = rounds_same = 0
@@ -140,8 +178,9 @@ def main():
         for k in range(args.tournaments):
             n = rng.randint(args.min_players, args.max_players)
             total = rng.randint(3, 11)
+            differences = []
             try:
-                played, _ = play(rng, n, total, args.chessbot, tmp)
+                played, _ = play(rng, n, total, args.chessbot, tmp, args.oracle_bin, differences)
             except RuntimeError as e:
                 print(f"tournament {k}: chessbot failed: {e}")
                 sys.exit(2)
@@ -151,6 +190,15 @@ def main():
                 os.makedirs(args.keep, exist_ok=True)
                 with open(os.path.join(args.keep, f"t{k}.trf"), "w") as f:
                     f.write(trf)
+            label = f"tournament {k} (seed {args.seed}, {n} players, {total} rounds)"
+            for r, ours, theirs in differences:
+                rounds_total += 1
+                if ours == theirs:
+                    rounds_same += 1
+                else:
+                    report.append(f"{label} round {r}: chessbot {ours}; oracle {theirs}")
+            if check_trf is None:
+                continue
             result = check_trf(trf)
             for rd in result["rounds"]:
                 rounds_total += 1
@@ -158,8 +206,8 @@ def main():
                     rounds_same += 1
                 else:
                     report.append(
-                        f"tournament {k} (seed {args.seed}, {n} players, {total} rounds) "
-                        f"round {rd['round']}: " + "; ".join(map(str, rd["discrepancies"][:6]))
+                        f"{label} round {rd['round']}: "
+                        + "; ".join(map(str, rd["discrepancies"][:6]))
                     )
     pct = 100.0 * rounds_same / max(rounds_total, 1)
     summary = (

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use chessbot::tournament::{
-    dutch::{pair_round, Options},
+    dutch::pair_round,
     model::{Colour, Entry, Outcome, Player, Tournament},
 };
 use rand::{Rng, SeedableRng};
@@ -39,7 +39,7 @@ fn main() {
         };
         for round in 1..=9u32 {
             let start = Instant::now();
-            let pairs = match pair_round(&t, round, Options::default()) {
+            let pairs = match pair_round(&t, round) {
                 Ok(p) => p,
                 Err(e) => {
                     println!("{n:>7}  {round:>5}  error: {e}");

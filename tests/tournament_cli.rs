@@ -202,3 +202,25 @@ fn berger_table_and_standings() {
         "shared place without tie-breaks: {out}"
     );
 }
+
+/// Tournaments paired round by round by bbpPairings (FIDE-endorsed), kept
+/// as files: `-c` re-pairs every round and must find no difference. They
+/// cover odd fields (PAB), forfeits, requested byes and absences in round 1
+/// (E.5 counts only the players taking part), unplayed games (they float no
+/// one) and last rounds with topscorers.
+#[test]
+fn endorsed_engine_tournaments_are_paired_identically() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/dutch");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("fixtures")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6);
+    for file in files {
+        let path = file.to_str().expect("utf-8 path");
+        let (code, out, err) = chessbot(&["pairing", "--dutch", path, "-c"]);
+        assert_eq!(code, 0, "{path}: {out}{err}");
+        assert!(out.lines().any(|l| l.starts_with("0 of ")), "{path}: {out}");
+    }
+}

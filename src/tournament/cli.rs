@@ -15,8 +15,7 @@
 use std::{fmt::Write as _, path::PathBuf};
 
 use super::{
-    berger,
-    dutch::{self, Options},
+    berger, dutch,
     model::{Outcome, Pair, Tournament},
     standings::{self, TieBreak},
     trf,
@@ -40,9 +39,6 @@ pub struct PairingArgs {
     /// With --berger: a double round robin.
     #[arg(long, requires = "berger")]
     pub double: bool,
-    /// Search steps per bracket before the best candidate so far is taken.
-    #[arg(long, default_value_t = dutch::bracket::Budget::default().0)]
-    pub budget: usize,
 }
 
 /// Arguments of `chessbot standings`.
@@ -114,11 +110,8 @@ pub fn pairing(args: &PairingArgs) -> Result<Done, CliError> {
         ));
     };
     let t = read(input)?;
-    let opts = Options {
-        budget: dutch::bracket::Budget(args.budget.max(1)),
-    };
     if args.check {
-        return Ok(check(&t, opts));
+        return Ok(check(&t));
     }
     let Some(out) = &args.pair else {
         return Err(CliError::BadInput(
@@ -134,7 +127,7 @@ pub fn pairing(args: &PairingArgs) -> Result<Done, CliError> {
             )));
         }
     }
-    let pairs = dutch::pair_round(&t, round, opts)
+    let pairs = dutch::pair_round(&t, round)
         .map_err(|e| CliError::BadInput(format!("{}: round {round}: {e}", input.display())))?;
     let text = render_pairs(&pairs);
     match out {
@@ -197,14 +190,14 @@ pub fn recorded_pairs(t: &Tournament, round: u32) -> Vec<Pair> {
 }
 
 /// The pairing checker: every round of `t` against the engine.
-pub fn check(t: &Tournament, opts: Options) -> Done {
+pub fn check(t: &Tournament) -> Done {
     let mut text = String::new();
     let mut differences = 0;
     let rounds = t.paired_rounds();
     for r in 1..=rounds {
         let before = before_round(t, r);
         let recorded = recorded_pairs(t, r);
-        match dutch::pair_round(&before, r, opts) {
+        match dutch::pair_round(&before, r) {
             Err(e) => {
                 differences += 1;
                 let _ = writeln!(text, "round {r}: the engine cannot pair it: {e}");

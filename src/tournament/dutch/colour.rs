@@ -46,9 +46,10 @@ pub fn allocate(a: &PlayerState, b: &PlayerState, a_higher: bool, initial: Colou
         return if a_higher { pa } else { pa.invert() };
     }
     // E.5: no preferences: the higher ranked player gets the initial colour
-    // if his pairing number is odd, the other colour if it is even.
+    // if his pairing number is odd, the other colour if it is even (the
+    // effective number: see `PlayerState::rank`).
     let (higher, a_is_higher) = if a_higher { (a, true) } else { (b, false) };
-    let higher_colour = if higher.pno % 2 == 1 {
+    let higher_colour = if higher.rank % 2 == 0 {
         initial
     } else {
         initial.invert()

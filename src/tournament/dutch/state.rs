@@ -51,6 +51,11 @@ pub struct PlayerState {
     pub bye_eligible: bool,
     /// A.7: in the last round, a score above half the maximum possible.
     pub topscorer: bool,
+    /// The effective pairing number, 0-based: the rank by pairing number
+    /// among the players taking part so far (E.5 uses its parity). A player
+    /// absent from every round paired so far, and from this one, is not
+    /// counted, as in bbpPairings.
+    pub rank: u32,
 }
 
 impl PlayerState {
@@ -105,12 +110,16 @@ pub fn states(t: &Tournament, round: u32) -> Vec<PlayerState> {
                 let Some(e) = p.entry(r) else {
                     return Float::None;
                 };
-                // A.4.b and bbpPairings: a round not played that still scored
-                // (PAB, forfeit win, requested bye with points) is a
-                // downfloat; otherwise compare the scores before that round.
-                if !e.played() && t.scoring.points(e.outcome) > t.scoring.loss {
-                    return Float::Down;
+                // A game not played (forfeit, bye, absence) floats no one,
+                // unless it scored: then it counts as a downfloat.
+                if !e.played() {
+                    return if t.scoring.points(e.outcome) > t.scoring.loss {
+                        Float::Down
+                    } else {
+                        Float::None
+                    };
                 }
+                // Otherwise compare the scores before that round (A.4.b).
                 let Some(o) = e.opponent else {
                     return Float::None;
                 };
@@ -133,11 +142,29 @@ pub fn states(t: &Tournament, round: u32) -> Vec<PlayerState> {
                 met,
                 bye_eligible,
                 topscorer: last_round && 2 * score > played as Score * max_point,
+                rank: 0,
             };
             let (pref, strength) = preference(&s);
             s.pref = pref;
             s.strength = strength;
             s
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .scan(0u32, |next, mut s| {
+            let p = t.player(s.pno);
+            let taking_part = p.is_some_and(|p| {
+                p.entry(round).is_none()
+                    || p.rounds.iter().take(played as usize).flatten().any(|e| {
+                        e.opponent.is_some()
+                            || matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin)
+                    })
+            });
+            s.rank = *next;
+            if taking_part {
+                *next += 1;
+            }
+            Some(s)
         })
         .collect()
 }

@@ -54,7 +54,7 @@ fn play(t: &mut Tournament, round: u32, games: &[(u32, u32, Outcome)]) {
 }
 
 fn pair(t: &Tournament, round: u32) -> Vec<Pair> {
-    pair_round(t, round, Options::default()).unwrap()
+    pair_round(t, round).unwrap()
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn no_rematch_and_at_most_one_pab() {
 fn impossible_round_is_an_error() {
     let mut t = tournament(2, 3);
     play(&mut t, 1, &[(1, 2, Outcome::Win)]);
-    let e = pair_round(&t, 2, Options::default()).unwrap_err();
+    let e = pair_round(&t, 2).unwrap_err();
     assert!(e.to_string().contains("cannot be paired"), "{e}");
 }
 
@@ -176,7 +176,7 @@ fn absolute_colour_preferences_do_not_meet_except_topscorers_in_the_last_round()
     );
     // With rounds to go, nobody is a topscorer: no legal pairing.
     t.total_rounds = Some(5);
-    let e = pair_round(&t, 3, Options::default()).unwrap_err();
+    let e = pair_round(&t, 3).unwrap_err();
     assert!(e.to_string().contains("absolute criteria"), "{e}");
 }
 
