@@ -213,7 +213,7 @@ impl<const N: usize> Matcher<N> {
     /// Brings the matching back to an optimum after the changes since the
     /// last call.
     pub fn solve(&mut self) {
-        if self.cold || self.touched.len() * 3 > self.n {
+        if self.cold {
             self.reset();
         } else {
             let touched = std::mem::take(&mut self.touched);
