@@ -909,7 +909,7 @@ mod tests {
             let mut w = vec![vec![0u64; n]; n];
             let mut m = super::Matcher::<1>::new(n);
             let mut alive = vec![true; n];
-            let mut set =
+            let set =
                 |m: &mut super::Matcher<1>, w: &mut Vec<Vec<u64>>, a: usize, b: usize, x: u64| {
                     w[a][b] = x;
                     w[b][a] = x;

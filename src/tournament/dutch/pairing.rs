@@ -86,7 +86,7 @@ impl<'a, const N: usize> Round<'a, N> {
     }
 
     fn score(&self, v: usize) -> i64 {
-        self.ps[v].score as i64
+        self.ps[v].score
     }
 
     /// `edge_weight` of higher vertex `h` and lower vertex `l`.
@@ -292,8 +292,7 @@ impl<'a, const N: usize> Round<'a, N> {
             // player. S1 is its first `remainder_pairs` players.
             let mut remainder: Vec<usize> = Vec::new();
             let mut remainder_pairs = 0usize;
-            for pi in sg_begin..next_sg_begin {
-                let v = idx[pi];
+            for (pi, &v) in idx.iter().enumerate().take(next_sg_begin).skip(sg_begin) {
                 if mate[v] < sg_begin_vertex {
                     continue;
                 }
