@@ -159,19 +159,18 @@ fn tokens(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// `12.`, `12...`, `12…`, `１２．` (a number with dots; a bare number is no
-/// move either, and is read as a bad move to say so).
+/// `12.`, `12...`, `12…`, `１２．`, or dots alone (`1. e4 ... e5`); a bare
+/// number is read as a bad move, to say so.
 fn is_move_number(token: &str) -> bool {
-    let mut digits = 0;
     let mut dots = 0;
     for c in token.chars() {
         match c {
-            '0'..='9' | '０'..='９' if dots == 0 => digits += 1,
+            '0'..='9' | '０'..='９' if dots == 0 => {}
             '.' | '．' | '。' | '…' => dots += 1,
             _ => return false,
         }
     }
-    digits > 0 && dots > 0
+    dots > 0
 }
 
 fn is_en_passant_note(token: &str) -> bool {
@@ -419,7 +418,7 @@ mod tests {
     #[test]
     fn names_the_first_bad_move_and_why() {
         let game = game_after(&["e4", "d5"]);
-        let err = read_line(&game, Color::White, "exd5 Qxd5 Ke2 Qe4").unwrap_err();
+        let err = read_line(&game, Color::White, "exd5 Qxd5 Ke3 Qe4").unwrap_err();
         match err {
             LineError::BadMove {
                 index,
@@ -431,7 +430,7 @@ mod tests {
                 assert!(matches!(
                     error,
                     InputError::Illegal {
-                        reason: IllegalReason::KingIntoCheck,
+                        reason: IllegalReason::NoPieceCanGoThere { .. },
                         ..
                     }
                 ));
