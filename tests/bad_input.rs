@@ -550,9 +550,17 @@ async fn conditional_refusals_are_clear_and_change_nothing() {
         .await;
 
     // A stored line, then one that answers the same move differently.
-    let added = bed.run("alice", "lobby", conditional("e5 Nf3 Nc6 Bb5")).await;
+    let added = bed
+        .run("alice", "lobby", conditional("e5 Nf3 Nc6 Bb5"))
+        .await;
     assert!(added.ephemeral, "{added:?}");
-    assert!(added.text.starts_with("Conditional line added: 1... e5 2. Nf3 Nc6 3. Bb5."), "{}", added.text);
+    assert!(
+        added
+            .text
+            .starts_with("Conditional line added: 1... e5 2. Nf3 Nc6 3. Bb5."),
+        "{}",
+        added.text
+    );
     bed.refused(
         "alice",
         "lobby",
@@ -570,8 +578,13 @@ async fn conditional_refusals_are_clear_and_change_nothing() {
     // The opponent cannot see or clear another player's lines.
     let theirs = bed.run("bob", "lobby", list()).await;
     assert!(theirs.ephemeral);
-    assert!(theirs.text.starts_with("You have no conditional moves"), "{}", theirs.text);
-    bed.refused("bob", "lobby", clear(), "no conditional moves").await;
+    assert!(
+        theirs.text.starts_with("You have no conditional moves"),
+        "{}",
+        theirs.text
+    );
+    bed.refused("bob", "lobby", clear(), "no conditional moves")
+        .await;
 
     // A live game refuses them, with the reason.
     bed.run("carol", "live", challenge(Some("dave"), Some("10+5")))
@@ -589,7 +602,11 @@ async fn conditional_refusals_are_clear_and_change_nothing() {
             .await
             .ephemeral
     );
-    assert!(bed.snapshot().await.iter().all(|r| !r.starts_with("conditional_moves")));
+    assert!(bed
+        .snapshot()
+        .await
+        .iter()
+        .all(|r| !r.starts_with("conditional_moves")));
     for command in [conditional("e5 Nf3"), list(), clear()] {
         bed.refused("alice", "lobby", command, "is over").await;
     }

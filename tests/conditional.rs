@@ -221,7 +221,9 @@ async fn an_answer_does_not_end_its_players_vacation() {
         .await
         .unwrap();
     assert!(
-        vacations.iter().any(|v| v.starts_ms <= now && v.ends_ms > now),
+        vacations
+            .iter()
+            .any(|v| v.starts_ms <= now && v.ends_ms > now),
         "alice is still away: {vacations:?}"
     );
 }

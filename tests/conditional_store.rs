@@ -127,15 +127,32 @@ async fn written_on_the_version_seen(store: &Store, _url: &str) {
         vec![game.id]
     );
     // The move path reads whether a game has trees along with the game.
-    assert!(store.play_view(game.id, 0).await.unwrap().unwrap().conditional);
+    assert!(
+        store
+            .play_view(game.id, 0)
+            .await
+            .unwrap()
+            .unwrap()
+            .conditional
+    );
     // Dropping exactly what was seen: a changed tree stays.
     assert!(!store.drop_conditional(&alice).await.unwrap());
     assert!(store.drop_conditional(&replaced).await.unwrap());
     assert!(!store.drop_conditional(&replaced).await.unwrap());
     assert!(store.clear_conditional(game.id, "bob").await.unwrap());
     assert!(!store.clear_conditional(game.id, "bob").await.unwrap());
-    assert!(!store.play_view(game.id, 0).await.unwrap().unwrap().conditional);
-    assert_eq!(store.games_with_conditionals().await.unwrap(), Vec::<i64>::new());
+    assert!(
+        !store
+            .play_view(game.id, 0)
+            .await
+            .unwrap()
+            .unwrap()
+            .conditional
+    );
+    assert_eq!(
+        store.games_with_conditionals().await.unwrap(),
+        Vec::<i64>::new()
+    );
 }
 
 async fn survive_moves_and_a_restart(store: &Store, url: &str) {

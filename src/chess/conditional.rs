@@ -546,7 +546,10 @@ mod tests {
         'outer: for x in start.legal_moves() {
             let mut after_x = start.clone();
             after_x.play_unchecked(x);
-            let nf6 = San::from_ascii(b"Nf6").expect("san").to_move(&after_x).expect("Nf6");
+            let nf6 = San::from_ascii(b"Nf6")
+                .expect("san")
+                .to_move(&after_x)
+                .expect("Nf6");
             let mut after = after_x.clone();
             after.play_unchecked(nf6);
             for z in after.legal_moves() {

@@ -100,8 +100,9 @@ struct Answered {
 fn current(game: &Game, stored: &ConditionalRecord) -> Followed {
     let plies = game.plies();
     match usize::try_from(stored.base_plies) {
-        Ok(base) if base <= plies.len() => Tree::from_text(&stored.lines)
-            .follow(plies[base..].iter().map(|p| p.uci.as_str())),
+        Ok(base) if base <= plies.len() => {
+            Tree::from_text(&stored.lines).follow(plies[base..].iter().map(|p| p.uci.as_str()))
+        }
         // Written against moves that are gone (a takeback's trigger removes
         // such rows; this guards a race with it).
         _ => Followed::Off { index: 0 },
@@ -144,7 +145,8 @@ impl Service {
         let lang = actor.lang();
         let (_, notation) = self.session_words(&session).await?;
         let game = &session.game;
-        let line = read_line(game, side, text).or_else(|e| refuse(line_error(lang, notation, &e)))?;
+        let line =
+            read_line(game, side, text).or_else(|e| refuse(line_error(lang, notation, &e)))?;
         let stored = self
             .store()
             .conditional(session.record.id, &actor.user)
@@ -159,7 +161,11 @@ impl Service {
         let ucis: Vec<&str> = line.moves.iter().map(|m| m.uci.as_str()).collect();
         let written = write_line(game.position(), &ucis, notation);
         if added == 0 {
-            return Ok(Reply::private(t!(lang, "conditional-already", line = written)));
+            return Ok(Reply::private(t!(
+                lang,
+                "conditional-already",
+                line = written
+            )));
         }
         let record = ConditionalRecord {
             game_id: session.record.id,
@@ -386,8 +392,8 @@ impl Service {
                     // Only an answer to a move made since the tree was
                     // written: a line entered on one's own turn starts with
                     // the owner's own pending move, which they play.
-                    let answers_a_move = usize::try_from(stored.base_plies)
-                        .is_ok_and(|base| plies > base);
+                    let answers_a_move =
+                        usize::try_from(stored.base_plies).is_ok_and(|base| plies > base);
                     if game.turn() == owner && answers_a_move {
                         if let Some(uci) = tree.answer() {
                             answer = Some((stored.user_id.clone(), uci.to_owned()));
@@ -515,7 +521,11 @@ fn line_error(lang: Lang, notation: Notation, e: &LineError) -> String {
             error,
         } => {
             if *index == 0 {
-                t!(lang, "conditional-bad-move-first", reason = error.text(lang))
+                t!(
+                    lang,
+                    "conditional-bad-move-first",
+                    reason = error.text(lang)
+                )
             } else {
                 t!(
                     lang,

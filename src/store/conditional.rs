@@ -75,7 +75,8 @@ impl Store {
         game_id: i64,
         user_id: &str,
     ) -> Result<Option<ConditionalRecord>, StoreError> {
-        let sql = format!("SELECT {COLUMNS} FROM conditional_moves WHERE game_id = $1 AND user_id = $2");
+        let sql =
+            format!("SELECT {COLUMNS} FROM conditional_moves WHERE game_id = $1 AND user_id = $2");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(game_id)
             .bind(user_id.to_owned())

@@ -204,7 +204,9 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
     let joined;
     let args = if command == "conditional add"
         && args.len() > 1
-        && args.iter().all(|a| a.name.as_deref().is_none_or(|n| n == "line"))
+        && args
+            .iter()
+            .all(|a| a.name.as_deref().is_none_or(|n| n == "line"))
     {
         let words: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
         joined = [Arg {
