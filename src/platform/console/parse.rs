@@ -190,7 +190,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "takeback" => &["action"],
         "replay" => &["game"],
         "board-orientation" => &["side"],
-        "conditional" | "conditional list" | "conditional clear" => &[],
+        "conditional list" | "conditional clear" => &[],
         "conditional add" => &["line"],
         _ => return None,
     })
@@ -198,6 +198,13 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
 
 /// Turns a slash command and its options into a service command.
 pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
+    if command == "conditional" {
+        // Discord shows the three subcommands; here a forgotten one is named.
+        return Err(
+            "`/conditional` takes `add`, `list` or `clear`, e.g. `/conditional add e5 Nf3`"
+                .to_owned(),
+        );
+    }
     let names =
         options_of(command).ok_or_else(|| format!("unknown command `/{command}`; try `/help`"))?;
     // A line of moves is often typed without quotes: its words are the line.
@@ -348,7 +355,6 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                 .unwrap_or(1),
         },
         "privacy" => return Err("`/privacy` takes `show` or `forget`".to_owned()),
-        "conditional" => return Err("`/conditional` takes `add`, `list` or `clear`".to_owned()),
         "conditional add" => Command::Conditional {
             action: ConditionalAction::Add {
                 line: get("line").ok_or(
@@ -513,10 +519,13 @@ mod tests {
                 action: ConditionalAction::List
             })
         );
-        let Ok(Line::Slash { command, args, .. }) = parse_line("alice: /conditional") else {
-            panic!("bare");
-        };
-        assert!(to_command(&command, &args).is_err());
+        for bare in ["alice: /conditional", "alice: /conditional e5 Nf3"] {
+            let Ok(Line::Slash { command, args, .. }) = parse_line(bare) else {
+                panic!("{bare}");
+            };
+            let said = to_command(&command, &args).unwrap_err();
+            assert!(said.contains("takes `add`, `list` or `clear`"), "{said}");
+        }
     }
 
     #[test]
