@@ -263,9 +263,13 @@ impl Tree {
     }
 
     /// The tree after the moves `played` (UCI), if each was on a branch.
+    /// A line played to its end is used up, whatever follows it.
     pub fn follow<'a>(&self, played: impl IntoIterator<Item = &'a str>) -> Followed {
         let mut at = self;
         for (index, uci) in played.into_iter().enumerate() {
+            if index > 0 && at.is_empty() {
+                break;
+            }
             match at.branches.iter().find(|b| b.uci == uci) {
                 Some(branch) => at = &branch.then,
                 None => return Followed::Off { index },
@@ -531,6 +535,11 @@ mod tests {
             Followed::Off { index: 2 }
         );
         assert_eq!(tree.follow(["c7c5", "g1f3"]), Followed::At(Tree::default()));
+        assert_eq!(
+            tree.follow(["c7c5", "g1f3", "d7d6"]),
+            Followed::At(Tree::default()),
+            "used up, not missed"
+        );
         assert_eq!(tree.follow([]), Followed::At(tree.clone()));
     }
 

@@ -447,20 +447,20 @@ impl Service {
         owner: Color,
         at: usize,
     ) -> Result<(), ServiceError> {
+        let plies = session.game.plies();
+        // A tree written past the moves there are (a takeback racing it)
+        // was missed by no one's move: it goes without a word.
+        let (Some(ply), Some(after)) = (plies.get(at), plies.len().checked_sub(at)) else {
+            return Ok(());
+        };
+        let san = ply.san.clone();
         let server = &session.record.game.server_id;
         let owner_id = session.player_id(owner).to_owned();
         let player = self.store().player(server, &owner_id).await?;
         let lang = Lang::from_locale(player.as_ref().and_then(|p| p.locale.as_deref()));
-        let san = session
-            .game
-            .plies()
-            .get(at)
-            .map(|p| p.san.clone())
-            .unwrap_or_default();
-        // The owner's own move, or the opponent's (ply parity from the
-        // side to move now).
-        let plies = session.game.plies().len();
-        let mover = if (plies - at) % 2 == 1 {
+        // The owner's own move, or the opponent's: `after` plies since it,
+        // counting it, so an odd count is the side not to move now.
+        let mover = if after % 2 == 1 {
             !session.game.turn()
         } else {
             session.game.turn()
