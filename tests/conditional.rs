@@ -116,7 +116,10 @@ impl Bed {
         );
     }
 
+    /// The trees stored for the game (used-up ones are removed in the
+    /// background, after the reply: waited for here).
     async fn trees(&self) -> usize {
+        self.service.background_idle().await;
         self.service
             .store()
             .conditionals_of_game(1)

@@ -385,8 +385,16 @@ impl Service {
                     }
                 }
                 Followed::At(tree) if tree.is_empty() => {
-                    // Used up: its last answer has been played.
-                    self.store().drop_conditional(stored).await?;
+                    // Used up: its last answer has been played. It can
+                    // answer nothing more, so it is removed after the
+                    // reply rather than before (a write less to wait for).
+                    let service = self.clone();
+                    let seen = stored.clone();
+                    self.spawn_background(async move {
+                        if let Err(e) = service.store().drop_conditional(&seen).await {
+                            tracing::warn!(game_id = seen.game_id, error = %e, "a used-up conditional tree stays until the game ends");
+                        }
+                    });
                 }
                 Followed::At(tree) => {
                     // Only an answer to a move made since the tree was
