@@ -1,7 +1,8 @@
 //! What the store's calls on a move cost, one at a time, on a SQLite file:
 //! a bare round trip through the pool (the least any query costs), the game
 //! read alone, the read a move makes (`play_view`: game, settings, players,
-//! vacations), the commit of a move, and the floor's one-row `INSERT`.
+//! vacations), the conditional-moves probe that read carries, the commit
+//! of a move, and the floor's one-row `INSERT`.
 //!
 //! `cargo run --release --example store_calls`
 use std::time::Instant;
@@ -70,6 +71,17 @@ async fn main() -> anyhow::Result<()> {
         store.play_view(game.id, 0).await?;
     }
     time("Store::play_view", t);
+    // The conditional-moves probe that `play_view` carries (issue 19), as
+    // a statement of its own: its cost over `SELECT 1` bounds what it adds
+    // to every move's read.
+    let t = Instant::now();
+    for _ in 0..n {
+        sqlx::query("SELECT (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = $1) AS n")
+            .bind(game.id)
+            .fetch_one(&pool)
+            .await?;
+    }
+    time("conditional-moves probe alone", t);
     let t = Instant::now();
     for ply in 1..=n {
         store

@@ -8,12 +8,16 @@ use std::sync::Arc;
 use chessbot::{
     clock::{Clock, ManualClock},
     render::{RenderConfig, Renderer},
-    service::{Actor, ColorChoice, Command, DrawAction, Reply, Service, Setting, UserRef},
+    service::{
+        Actor, ColorChoice, Command, ConditionalAction, DrawAction, Reply, Service, Setting,
+        UserRef,
+    },
     store::Store,
 };
 use sqlx::{sqlite::SqlitePoolOptions, Row};
 
-const TABLES: [&str; 9] = [
+const TABLES: [&str; 10] = [
+    "conditional_moves",
     "servers",
     "players",
     "challenges",
@@ -452,6 +456,158 @@ async fn every_refusal_is_clear_and_changes_nothing() {
         Command::Abort,
         mv("Nf3"),
     ] {
+        bed.refused("alice", "lobby", command, "is over").await;
+    }
+}
+
+fn conditional(line: &str) -> Command {
+    Command::Conditional {
+        action: ConditionalAction::Add { line: line.into() },
+    }
+}
+
+/// `/conditional` (issue 19): every refusal says why and stores nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn conditional_refusals_are_clear_and_change_nothing() {
+    let bed = Bed::new().await;
+    for who in ["alice", "bob", "carol", "dave"] {
+        bed.run(who, "lobby", Command::Help).await;
+    }
+    bed.run(
+        "carol",
+        "lobby",
+        Command::Settings {
+            changes: vec![Setting::Threads(false)],
+        },
+    )
+    .await;
+    let list = || Command::Conditional {
+        action: ConditionalAction::List,
+    };
+    let clear = || Command::Conditional {
+        action: ConditionalAction::Clear,
+    };
+
+    // No game in the channel.
+    for command in [conditional("e5 Nf3"), list(), clear()] {
+        bed.refused("alice", "lobby", command, "no game in progress")
+            .await;
+    }
+
+    // A correspondence game: alice (White) has played e4, Black to move.
+    bed.run("alice", "lobby", challenge(Some("bob"), Some("3d")))
+        .await;
+    bed.run("bob", "lobby", Command::Accept { challenge: None })
+        .await;
+    assert!(!bed.run("alice", "lobby", mv("e4")).await.ephemeral);
+
+    // Not a player of it.
+    for command in [conditional("e5 Nf3"), list(), clear()] {
+        bed.refused("carol", "lobby", command, "not playing").await;
+    }
+    // Nonsense, empty lines, over-long lines (the limit is stated).
+    bed.refused(
+        "alice",
+        "lobby",
+        conditional("hello world"),
+        "The first move of the line does not fit: I can't read `hello`",
+    )
+    .await;
+    bed.refused("alice", "lobby", conditional("1. 2..."), "no moves")
+        .await;
+    let two_hundred = ["Nf6 Nf3 Ng8 Ng1"; 50].join(" ");
+    bed.refused(
+        "alice",
+        "lobby",
+        conditional(&two_hundred),
+        "200 moves; a line may have at most 40",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        conditional(&"x".repeat(10 * 1024)),
+        "too long",
+    )
+    .await;
+    // An illegal line: the first bad move and why, as `/move` says it.
+    bed.refused(
+        "alice",
+        "lobby",
+        conditional("e5 Nf3 Nc6 Ke3"),
+        "Move 4 of the line (after 1... e5 2. Nf3 Nc6) does not fit: `Ke3` is not legal here",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        conditional("e5 Nf3 Nc6"),
+        "ends with your opponent's move Nc6",
+    )
+    .await;
+    // Nothing to clear.
+    bed.refused("alice", "lobby", clear(), "no conditional moves")
+        .await;
+
+    // A stored line, then one that answers the same move differently.
+    let added = bed
+        .run("alice", "lobby", conditional("e5 Nf3 Nc6 Bb5"))
+        .await;
+    assert!(added.ephemeral, "{added:?}");
+    assert!(
+        added
+            .text
+            .starts_with("Conditional line added: 1... e5 2. Nf3 Nc6 3. Bb5."),
+        "{}",
+        added.text
+    );
+    bed.refused(
+        "alice",
+        "lobby",
+        conditional("e5 Nf3 Nc6 Bc4"),
+        "after 1... e5 2. Nf3 Nc6 you answer Bb5, and this line says Bc4",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        conditional("e5 Nc3"),
+        "after 1... e5 you answer Nf3, and this line says Nc3",
+    )
+    .await;
+    // The opponent cannot see or clear another player's lines.
+    let theirs = bed.run("bob", "lobby", list()).await;
+    assert!(theirs.ephemeral);
+    assert!(
+        theirs.text.starts_with("You have no conditional moves"),
+        "{}",
+        theirs.text
+    );
+    bed.refused("bob", "lobby", clear(), "no conditional moves")
+        .await;
+
+    // A live game refuses them, with the reason.
+    bed.run("carol", "live", challenge(Some("dave"), Some("10+5")))
+        .await;
+    bed.run("dave", "live", Command::Accept { challenge: None })
+        .await;
+    for command in [conditional("e4 e5"), list(), clear()] {
+        bed.refused("carol", "live", command, "this one is live (10 min + 5 s")
+            .await;
+    }
+
+    // A finished game: nothing more, and its lines went with it.
+    assert!(
+        !bed.run("bob", "lobby", Command::Resign { confirmed: true })
+            .await
+            .ephemeral
+    );
+    assert!(bed
+        .snapshot()
+        .await
+        .iter()
+        .all(|r| !r.starts_with("conditional_moves")));
+    for command in [conditional("e5 Nf3"), list(), clear()] {
         bed.refused("alice", "lobby", command, "is over").await;
     }
 }

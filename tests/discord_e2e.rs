@@ -274,6 +274,7 @@ async fn scenario() {
             "board-orientation",
             "cancel",
             "challenge",
+            "conditional",
             "decline",
             "draw",
             "games",

@@ -5,6 +5,7 @@ help = **chessbot**: challenge a friend, play at your own pace, climb the ladder
     • `/move e4`: SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`), UCI (`e2e4`), long form (`Ng1-f3`), `0-0`, or Chinese piece names (`马f3`, `短易位`). Add `claim_draw:true` to claim a repetition your move creates.
     • `/board`, `/resign`, `/draw offer|accept|decline|claim`, `/abort` (before both sides have moved), `/pgn`.
     • Casual games: `/takeback` (or the Takeback button) asks your opponent to take back your last move. Finished games: the Rematch button offers a rematch with colours swapped; `/replay [game]` shows a game as an animation. `/board-orientation white` keeps White at the bottom of your boards (`auto`: from the side to move).
+    • Correspondence: `/conditional add line:"Nxd5 Qxd5 Nc3"` plays your answers the moment your opponent moves into the line (their move, your answer, …); `/conditional list` (only you see it), `/conditional clear`.
     • `/accept`, `/decline`, `/cancel` take `challenge:ID` (the number shown with each challenge) when several wait.
     • `/play level:1..8 [color] [time]`: play the computer (Stockfish; 1 is for beginners, 8 is full strength), unrated. `/analyze [game]`: the engine's review of a finished game: advantage chart, each player's accuracy, inaccuracies, mistakes and blunders with the better moves, and an annotated PGN.
     • `/games`, `/leaderboard`, `/profile`, `/history`, `/rating opponent` (what a win, draw or loss would bring).

@@ -5,6 +5,7 @@ help = **chessbot**：向朋友发起挑战，按自己的节奏下棋，在排�
     • `/move e4`：可以用中文棋子名（`马f3`、`后xf7`、`e8=后`、`短易位`、`长易位`），也可以用标准代数记谱（`Nf3`、`exd5`、`O-O`、`e8=Q`）、UCI（`e2e4`）或长记法（`Ng1-f3`）。加上 `claim_draw:true` 可在这步棋形成重复局面时要求和棋。
     • `/board` 看棋盘，`/resign` 认输，`/draw offer|accept|decline|claim` 提和、同意、拒绝、要求和棋，`/abort` 中止（双方都还没走棋时），`/pgn` 导出棋谱。
     • 非计分对局：`/takeback`（或“悔棋”按钮）请对手同意你收回上一步。对局结束后：“再来一局”按钮提议交换颜色再下一局；`/replay [对局]` 以动画回放一局棋。`/board-orientation white` 让你的棋盘始终白方在下（`auto`：从轮到走棋的一方看）。
+    • 通讯棋：`/conditional add line:"马xd5 后xd5 马c3"` 预先输入应着（对手的着法、你的应着……），对手一走进变化就立即走出；`/conditional list` 查看（只有你能看到），`/conditional clear` 清除。
     • 有几个挑战同时等待时，`/accept`、`/decline`、`/cancel` 可以加上 `challenge:编号`（每个挑战都显示编号）。
     • `/play level:1..8 [颜色] [用时]`：和电脑下棋（Stockfish；1级适合初学者，8级为全力），不计分。`/analyze [对局]`：引擎复盘已结束的对局：优势曲线图、双方的准确率、失误、错着和败着以及更好的走法，并附带注释棋谱。
     • `/games` 我的对局，`/leaderboard` 排行榜，`/profile` 个人资料，`/history` 对局记录，`/rating 对手` 预估胜、和、负各得失多少积分。

@@ -2,6 +2,7 @@
 //! every way a game ends, and PGN export/import. Pure: no I/O, no clocks of its
 //! own (timestamps are supplied by the caller).
 
+pub mod conditional;
 pub mod ending;
 pub mod game;
 pub mod input;

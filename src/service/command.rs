@@ -103,6 +103,18 @@ impl TakebackAction {
     }
 }
 
+/// What to do with one's conditional moves (correspondence games).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConditionalAction {
+    /// Add a line: the opponent's move, your answer, their move, … (on your
+    /// own turn it starts with your pending move).
+    Add { line: String },
+    /// Show your lines (only to you).
+    List,
+    /// Remove all of them.
+    Clear,
+}
+
 /// A setting a moderator changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
@@ -223,6 +235,10 @@ pub enum Command {
     /// the side of the player to move (`false`, the default).
     BoardOrientation {
         white: bool,
+    },
+    /// The asker's conditional moves in this channel's game.
+    Conditional {
+        action: ConditionalAction,
     },
     Help,
     /// A button press, by its custom id.

@@ -14,6 +14,7 @@ pub mod buttons;
 mod challenges;
 pub mod command;
 pub mod computer;
+mod conditional;
 mod engine_text;
 pub mod error;
 mod help;
@@ -60,6 +61,7 @@ struct Inner {
     engine: computer::EngineState,
     outbox: outbox::Outbox,
     server_locales: lang::KnownServerLocales,
+    conditional_retry: conditional::Retry,
 }
 
 impl Service {
@@ -78,6 +80,7 @@ impl Service {
                 engine: computer::EngineState::default(),
                 outbox: outbox::Outbox::default(),
                 server_locales: lang::KnownServerLocales::default(),
+                conditional_retry: conditional::Retry::default(),
             }),
         }
     }
@@ -183,6 +186,7 @@ impl Service {
             Command::Takeback { action } => self.takeback(actor, action, None).await,
             Command::Replay { game } => self.replay_gif(actor, game).await,
             Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
+            Command::Conditional { action } => self.conditional(actor, action).await,
             Command::Help => Ok(help::help(actor.lang())),
             Command::Button { id } => self.button(actor, &id).await,
         }
@@ -260,6 +264,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Takeback { .. } => "takeback",
         Command::Replay { .. } => "replay",
         Command::BoardOrientation { .. } => "board-orientation",
+        Command::Conditional { .. } => "conditional",
         Command::Abort => "abort",
         Command::Games => "games",
         Command::Leaderboard { .. } => "leaderboard",

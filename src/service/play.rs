@@ -135,9 +135,32 @@ impl Service {
         text: &str,
         claim_draw: bool,
     ) -> Result<Reply, ServiceError> {
+        let (reply, moved) = self.play_move_at(actor, text, claim_draw, None).await?;
+        match moved {
+            // Conditional moves may answer it (`conditional.rs`).
+            Some(moved) => Ok(self.after_move(actor, reply, moved).await),
+            None => Ok(reply),
+        }
+    }
+
+    /// Plays one move; with `at_plies`, only if the game has exactly that
+    /// many plies (a conditional answer belongs to one position). Also
+    /// returns, for a move that a conditional move may answer, what the
+    /// answer needs.
+    pub(super) async fn play_move_at(
+        &self,
+        actor: &Actor,
+        text: &str,
+        claim_draw: bool,
+        at_plies: Option<usize>,
+    ) -> Result<(Reply, Option<super::conditional::Moved>), ServiceError> {
         check_length("move", text, MAX_MOVE_CHARS)?;
         let (guard, mut session) = self.target_game(actor, None).await?;
         let side = session.side_of_actor(actor)?;
+        if at_plies.is_some_and(|p| p != session.game.plies().len()) {
+            return refuse_msg(msg!("game-moved-on"));
+        }
+        session.answer_in_advance = at_plies.is_some();
         if session.game.turn() != side {
             let waiting = self
                 .name_of(&session.record.game.server_id, session.player_id(!side))
@@ -151,7 +174,7 @@ impl Service {
         let now = self.now_ms();
         if session.record.state.deadline_ms.is_some_and(|d| d <= now) {
             // The scheduler has not fired yet, but the time is up all the same.
-            return self.expire_session(&mut session).await;
+            return Ok((self.expire_session(&mut session).await?, None));
         }
         let mut game = session.game.clone();
         let started = std::time::Instant::now();
@@ -185,7 +208,14 @@ impl Service {
                     .board_reply_with(&session, &game, applied.ratings, players, image)
                     .await?;
                 let (_, notation) = self.session_words(&session).await?;
-                reply.text = format!("{} — {}", echo_move(&game, notation), reply.text);
+                let echo = echo_move(&game, notation);
+                let stored = session.read_along.as_ref().is_some_and(|r| r.conditional);
+                let moved = (stored && !game.is_over()).then(|| super::conditional::Moved {
+                    game_id: session.record.id,
+                    echo: echo.clone(),
+                    board: reply.text.clone(),
+                });
+                reply.text = format!("{echo} — {}", reply.text);
                 self.computer_may_act(&session.record, game.turn());
                 if applied.vacation_ended {
                     // Other games of this player are locked one by one to
@@ -194,7 +224,7 @@ impl Service {
                     self.refresh_deadlines_of(&actor.server, &actor.user)
                         .await?;
                 }
-                Ok(reply)
+                Ok((reply, moved))
             }
             Err(PlayTextError::Rule(e)) => refuse(e.text(actor.lang())),
             Err(error @ PlayTextError::Illegal(_)) => {
@@ -205,9 +235,9 @@ impl Service {
                     let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
                     let (lang, _) = self.session_words(&session).await?;
                     reply.text = format!("{} {}", error.text(lang), reply.text);
-                    Ok(reply)
+                    Ok((reply, None))
                 } else {
-                    Ok(Reply::private(error.text(actor.lang())))
+                    Ok((Reply::private(error.text(actor.lang())), None))
                 }
             }
         }

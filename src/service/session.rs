@@ -48,6 +48,9 @@ pub(super) struct Session {
     settings: tokio::sync::OnceCell<ServerSettings>,
     /// What was read along with the game, if it was read for play.
     pub read_along: Option<ReadAlong>,
+    /// The move committed is a conditional answer: its player is not at
+    /// the board, so a running vacation of theirs goes on.
+    pub answer_in_advance: bool,
 }
 
 /// The players' rows and vacations read in the same query as the game
@@ -58,6 +61,8 @@ pub(super) struct ReadAlong {
     /// White's and Black's vacations ending after `since_ms`.
     vacations: [Vec<Vacation>; 2],
     since_ms: i64,
+    /// Whether a player had conditional moves stored for the game.
+    pub conditional: bool,
 }
 
 impl Session {
@@ -249,12 +254,14 @@ impl Service {
             settings,
             players,
             vacations,
+            conditional,
         } = view;
         let mut session = self.load_with(record, Some(settings)).await?;
         session.read_along = Some(ReadAlong {
             players,
             vacations,
             since_ms,
+            conditional,
         });
         Ok(session)
     }
@@ -295,6 +302,7 @@ impl Service {
             game,
             settings: settings.map_or_else(tokio::sync::OnceCell::new, Into::into),
             read_along: None,
+            answer_in_advance: false,
         })
     }
 
@@ -433,7 +441,7 @@ impl Service {
         };
         // The player who moved is back from any vacation.
         let mover = match &new_move {
-            Some(_) => {
+            Some(_) if !session.answer_in_advance => {
                 let color = !game.turn();
                 let running = self
                     .vacations_of(session, color, now)
@@ -445,7 +453,7 @@ impl Service {
                     vacation_running: running,
                 })
             }
-            None => None,
+            _ => None,
         };
         let change = GameChange {
             game_id: session.record.id,

@@ -82,6 +82,7 @@ impl Service {
     pub async fn tick(&self) -> Vec<Notice> {
         let mut notices = logged(self.try_tick().await, "scheduler tick");
         self.retry_computer_turns();
+        notices.extend(self.retry_conditional_moves().await);
         notices.extend(self.take_notices());
         notices
             .into_iter()
@@ -324,7 +325,12 @@ impl Service {
     /// deadlines that passed meanwhile get [`DOWNTIME_GRACE_MS`] from now;
     /// live clocks resume as they stood at the last stored move.
     pub async fn startup(&self) -> Vec<Notice> {
-        let notices = logged(self.try_startup().await, "start-up recovery");
+        let mut notices = logged(self.try_startup().await, "start-up recovery");
+        // Conditional answers owed to moves made just before a stop.
+        notices.extend(logged(
+            self.resume_conditional_moves().await,
+            "resuming conditional moves",
+        ));
         // Work the engine owed before a restart: the computer's turns and
         // unfinished analyses.
         logged(

@@ -17,6 +17,7 @@ mod apply;
 mod audit;
 mod backup;
 mod challenges;
+mod conditional;
 mod engine;
 mod games;
 mod group;
@@ -36,6 +37,7 @@ use sqlx::{
 
 pub use audit::AuditEntry;
 pub use backup::BackupError;
+pub use conditional::ConditionalRecord;
 pub use engine::{AnalysisRecord, AnalysisStatus, StoredEval};
 pub use model::*;
 pub use play::PlayView;

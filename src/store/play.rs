@@ -24,6 +24,9 @@ pub struct PlayView {
     /// White's and Black's vacations that end after the time asked for,
     /// earliest start first.
     pub vacations: [Vec<Vacation>; 2],
+    /// Whether a player has conditional moves stored for the game (the
+    /// move path looks them up only then).
+    pub conditional: bool,
 }
 
 /// `t.a AS pa, t.b AS pb, …` for a comma-separated column list.
@@ -38,7 +41,8 @@ fn aliased(table: &str, columns: &str, prefix: &str) -> String {
 static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {game}, {server}, {white}, {black}, \
-           v.user_id AS v_user_id, v.id AS v_id, v.starts_ms AS v_starts_ms, v.ends_ms AS v_ends_ms \
+           v.user_id AS v_user_id, v.id AS v_id, v.starts_ms AS v_starts_ms, v.ends_ms AS v_ends_ms, \
+           (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = g.id) AS c_trees \
          FROM games g \
          LEFT JOIN servers s ON s.id = g.server_id \
          LEFT JOIN players w ON w.server_id = g.server_id AND w.user_id = g.white_id \
@@ -105,11 +109,13 @@ impl Store {
         for list in &mut vacations {
             list.sort_by_key(|v| (v.starts_ms, v.id));
         }
+        let conditional = first.try_get::<i64, _>("c_trees")? > 0;
         Ok(Some(PlayView {
             record,
             settings,
             players,
             vacations,
+            conditional,
         }))
     }
 }

@@ -6,10 +6,11 @@
 //! table added later without an entry here fails them.
 //!
 //! What "forget" does, table by table: the player's ladder rows, rating
-//! history, vacations, daily-summary marks and challenges go; the games
-//! they played stay (their opponents' history and points depend on them)
-//! with the player replaced by [`super::DELETED_PLAYER`]; audit entries
-//! they wrote stay with the same replacement.
+//! history, vacations, daily-summary marks, challenges and conditional
+//! moves go; the games they played stay (their opponents' history and
+//! points depend on them) with the player replaced by
+//! [`super::DELETED_PLAYER`]; audit entries they wrote stay with the same
+//! replacement.
 
 use serde_json::{Map, Number, Value};
 use sqlx::{any::AnyRow, Column, Row};
@@ -17,7 +18,7 @@ use sqlx::{any::AnyRow, Column, Row};
 use super::{audit, AuditEntry, Store, StoreError, DELETED_PLAYER};
 
 /// The tables holding a person's data, and how to find their rows.
-const PERSONAL: [(&str, &str); 7] = [
+const PERSONAL: [(&str, &str); 8] = [
     ("players", "user_id = $1"),
     ("rating_changes", "user_id = $1"),
     ("vacations", "user_id = $1"),
@@ -25,6 +26,7 @@ const PERSONAL: [(&str, &str); 7] = [
     ("challenges", "challenger_id = $1 OR opponent_id = $1"),
     ("games", "white_id = $1 OR black_id = $1"),
     ("audit_log", "actor_id = $1"),
+    ("conditional_moves", "user_id = $1"),
 ];
 
 /// What an erasure found.
@@ -139,6 +141,9 @@ impl Store {
             "DELETE FROM vacations WHERE user_id = $1",
             "DELETE FROM dm_summaries WHERE user_id = $1",
             "DELETE FROM challenges WHERE challenger_id = $1 OR opponent_id = $1",
+            // Only games in progress have conditional moves, and those stop
+            // an erasure above: this is for completeness.
+            "DELETE FROM conditional_moves WHERE user_id = $1",
         ] {
             rows += sqlx::query(sql)
                 .bind(user_id.to_owned())

@@ -3,7 +3,9 @@
 //! command options are `name:value` as in Discord; the first option may be
 //! given bare (`alice: /move e4`), and a value may be quoted.
 
-use crate::service::{ColorChoice, Command, DrawAction, Setting, TakebackAction, UserRef};
+use crate::service::{
+    ColorChoice, Command, ConditionalAction, DrawAction, Setting, TakebackAction, UserRef,
+};
 
 /// One console line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +99,9 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
     };
     // Subcommands (`/settings log 2`, `/privacy show`) become one name.
     let (command, args) = match (command.as_str(), args.first().map(String::as_str)) {
-        ("settings", Some("log")) | ("privacy", Some("show" | "forget")) => {
+        ("settings", Some("log"))
+        | ("privacy", Some("show" | "forget"))
+        | ("conditional", Some("add" | "list" | "clear")) => {
             (format!("{command} {}", args[0]), &args[1..])
         }
         _ => (command.clone(), args),
@@ -186,14 +190,40 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "takeback" => &["action"],
         "replay" => &["game"],
         "board-orientation" => &["side"],
+        "conditional list" | "conditional clear" => &[],
+        "conditional add" => &["line"],
         _ => return None,
     })
 }
 
 /// Turns a slash command and its options into a service command.
 pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
+    if command == "conditional" {
+        // Discord shows the three subcommands; here a forgotten one is named.
+        return Err(
+            "`/conditional` takes `add`, `list` or `clear`, e.g. `/conditional add e5 Nf3`"
+                .to_owned(),
+        );
+    }
     let names =
         options_of(command).ok_or_else(|| format!("unknown command `/{command}`; try `/help`"))?;
+    // A line of moves is often typed without quotes: its words are the line.
+    let joined;
+    let args = if command == "conditional add"
+        && args.len() > 1
+        && args
+            .iter()
+            .all(|a| a.name.as_deref().is_none_or(|n| n == "line"))
+    {
+        let words: Vec<&str> = args.iter().map(|a| a.value.as_str()).collect();
+        joined = [Arg {
+            name: Some("line".to_owned()),
+            value: words.join(" "),
+        }];
+        &joined[..]
+    } else {
+        args
+    };
     let mut values: Vec<(&'static str, String)> = Vec::new();
     let mut next_bare = 0;
     for arg in args {
@@ -325,6 +355,19 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                 .unwrap_or(1),
         },
         "privacy" => return Err("`/privacy` takes `show` or `forget`".to_owned()),
+        "conditional add" => Command::Conditional {
+            action: ConditionalAction::Add {
+                line: get("line").ok_or(
+                    "`/conditional add` needs the line, e.g. `/conditional add line:\"Nxd5 Qxd5 Nc3\"`",
+                )?,
+            },
+        },
+        "conditional list" => Command::Conditional {
+            action: ConditionalAction::List,
+        },
+        "conditional clear" => Command::Conditional {
+            action: ConditionalAction::Clear,
+        },
         "privacy show" => Command::PrivacyShow,
         "privacy forget" => Command::PrivacyForget { confirmed: false },
         "settings" => {
@@ -449,6 +492,41 @@ fn number(name: &str, value: &str) -> Result<i64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn conditional_lines_with_or_without_quotes() {
+        let expected = Ok(Command::Conditional {
+            action: ConditionalAction::Add {
+                line: "Nxd5 Qxd5 Nc3".into(),
+            },
+        });
+        for line in [
+            "alice: /conditional add line:\"Nxd5 Qxd5 Nc3\"",
+            "alice: /conditional add Nxd5 Qxd5 Nc3",
+            "alice: /conditional add line:Nxd5 Qxd5 Nc3",
+        ] {
+            let Ok(Line::Slash { command, args, .. }) = parse_line(line) else {
+                panic!("{line}");
+            };
+            assert_eq!(to_command(&command, &args), expected, "{line}");
+        }
+        let Ok(Line::Slash { command, args, .. }) = parse_line("alice: /conditional list") else {
+            panic!("list");
+        };
+        assert_eq!(
+            to_command(&command, &args),
+            Ok(Command::Conditional {
+                action: ConditionalAction::List
+            })
+        );
+        for bare in ["alice: /conditional", "alice: /conditional e5 Nf3"] {
+            let Ok(Line::Slash { command, args, .. }) = parse_line(bare) else {
+                panic!("{bare}");
+            };
+            let said = to_command(&command, &args).unwrap_err();
+            assert!(said.contains("takes `add`, `list` or `clear`"), "{said}");
+        }
+    }
 
     #[test]
     fn lines() {

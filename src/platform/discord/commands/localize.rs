@@ -19,7 +19,19 @@ const ZH: &str = "zh-CN";
 /// Adds the `zh-CN` localisations to `commands`.
 pub fn apply(commands: &mut [poise::Command<Data, Error>]) {
     for command in commands {
-        if let Some((name, description)) = command_words(&command.name) {
+        localize(command, "");
+    }
+}
+
+/// Localises one command and its subcommands, which are looked up by their
+/// path (`conditional add`).
+fn localize(command: &mut poise::Command<Data, Error>, parent: &str) {
+    let path = match parent {
+        "" => command.name.to_string(),
+        parent => format!("{parent} {}", command.name),
+    };
+    {
+        if let Some((name, description)) = command_words(&path) {
             command
                 .name_localizations
                 .to_mut()
@@ -30,7 +42,7 @@ pub fn apply(commands: &mut [poise::Command<Data, Error>]) {
                 .push((ZH.into(), description.into()));
         }
         for parameter in &mut command.parameters {
-            if let Some((name, description)) = option_words(&command.name, &parameter.name) {
+            if let Some((name, description)) = option_words(&path, &parameter.name) {
                 parameter
                     .name_localizations
                     .to_mut()
@@ -41,7 +53,7 @@ pub fn apply(commands: &mut [poise::Command<Data, Error>]) {
                     .push((ZH.into(), description.into()));
             }
             for choice in parameter.choices.to_mut() {
-                if let Some(label) = choice_words(&command.name, &parameter.name, &choice.name) {
+                if let Some(label) = choice_words(&path, &parameter.name, &choice.name) {
                     choice
                         .localizations
                         .to_mut()
@@ -49,6 +61,9 @@ pub fn apply(commands: &mut [poise::Command<Data, Error>]) {
                 }
             }
         }
+    }
+    for sub in &mut command.subcommands {
+        localize(sub, &path);
     }
 }
 
@@ -84,6 +99,19 @@ fn command_words(command: &str) -> Option<(String, String)> {
             t!(zh, "cmd-board-orientation-desc"),
         ),
         "privacy" => (t!(zh, "cmd-privacy"), t!(zh, "cmd-privacy-desc")),
+        "conditional" => (t!(zh, "cmd-conditional"), t!(zh, "cmd-conditional-desc")),
+        "conditional add" => (
+            t!(zh, "cmd-conditional-add"),
+            t!(zh, "cmd-conditional-add-desc"),
+        ),
+        "conditional list" => (
+            t!(zh, "cmd-conditional-list"),
+            t!(zh, "cmd-conditional-list-desc"),
+        ),
+        "conditional clear" => (
+            t!(zh, "cmd-conditional-clear"),
+            t!(zh, "cmd-conditional-clear-desc"),
+        ),
         _ => return None,
     })
 }
@@ -139,6 +167,7 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("takeback", "action") => (t!(zh, "opt-action"), t!(zh, "opt-takeback-action-desc")),
         ("board-orientation", "side") => (t!(zh, "opt-side"), t!(zh, "opt-side-desc")),
         ("settings", "log") => (t!(zh, "opt-log"), t!(zh, "opt-log-desc")),
+        ("conditional add", "line") => (t!(zh, "opt-line"), t!(zh, "opt-line-desc")),
         _ => return None,
     })
 }
@@ -193,6 +222,30 @@ mod tests {
             && name
                 .chars()
                 .all(|c| (c.is_alphanumeric() || c == '-' || c == '_') && !c.is_uppercase())
+    }
+
+    #[test]
+    fn conditional_subcommands_have_valid_chinese_words() {
+        let commands = super::super::all();
+        let conditional = commands
+            .iter()
+            .find(|c| c.name == "conditional")
+            .expect("/conditional");
+        let zh = |v: &[(Cow<'static, str>, Cow<'static, str>)]| {
+            v.iter().find(|(l, _)| l == ZH).map(|(_, w)| w.to_string())
+        };
+        assert_eq!(conditional.subcommands.len(), 3);
+        for sub in &conditional.subcommands {
+            let name = zh(&sub.name_localizations).expect("a Chinese name");
+            assert!(valid_name(&name), "{name}");
+            assert!(zh(&sub.description_localizations).is_some());
+            for p in &sub.parameters {
+                let name = zh(&p.name_localizations).expect("a Chinese option name");
+                assert!(valid_name(&name), "{name}");
+                let description = zh(&p.description_localizations).expect("description");
+                assert!((1..=100).contains(&description.chars().count()));
+            }
+        }
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! The slash commands, one file per topic: [`challenge`] (challenge,
 //! accept, decline, cancel), [`play`] (move, board, resign, draw, abort),
-//! [`ladder`] (games, leaderboard, profile, history, pgn, rating) and
-//! [`server`] (settings, help) and [`privacy`] (show, forget). Each one only turns its options into a
+//! [`ladder`] (games, leaderboard, profile, history, pgn, rating),
+//! [`server`] (settings, help), [`privacy`] (show, forget) and
+//! [`conditional`] (add, list, clear). Each one only turns its options into a
 //! service [`Command`] and hands it to [`respond::answer`].
 
 pub mod challenge;
+pub mod conditional;
 pub mod ladder;
 pub mod localize;
 pub mod play;
@@ -42,6 +44,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::abort(),
         play::takeback(),
         play::board_orientation(),
+        conditional::conditional(),
         ladder::games(),
         ladder::leaderboard(),
         ladder::profile(),
