@@ -10,7 +10,7 @@ use super::{
     Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
 use crate::{
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg,
     store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError},
     t,
@@ -133,7 +133,7 @@ impl Service {
             ColorChoice::Black => t!(lang, "challenge-plays-black", name = &challenger),
         };
         let time_text = time_control.control.text(lang);
-        let mut text = if rated {
+        let issued = if rated {
             t!(
                 lang,
                 "challenge-issued-rated",
@@ -152,23 +152,23 @@ impl Service {
                 colour = colour
             )
         };
-        if let (Some(o), true) = (&opponent, rated) {
-            text.push(' ');
-            text.push_str(&self.stakes_line(actor, &o.id, lang).await?);
-        }
-        if initial_fen.is_some() {
-            text.push(' ');
-            text.push_str(&t!(lang, "challenge-from-position"));
-        }
-        text.push(' ');
-        text.push_str(&t!(
+        let stakes = match (&opponent, rated) {
+            (Some(o), true) => self.stakes_line(actor, &o.id, lang).await?,
+            _ => String::new(),
+        };
+        let from_position = if initial_fen.is_some() {
+            t!(lang, "challenge-from-position")
+        } else {
+            String::new()
+        };
+        let expires = t!(
             lang,
             "challenge-expires",
             hours = settings.challenge_ttl_ms / 3_600_000
-        ));
+        );
         // Its number, for `/accept challenge:ID` when several wait.
-        text.push(' ');
-        text.push_str(&t!(lang, "features-challenge-number", id = record.id));
+        let number = t!(lang, "features-challenge-number", id = record.id);
+        let text = join_sentences(lang, [issued, stakes, from_position, expires, number]);
         let button = |action, label: String, style| Button {
             id: ButtonAction::Challenge {
                 id: record.id,
@@ -423,7 +423,7 @@ impl Service {
             white = white_name.as_str(),
             black = black_name.as_str()
         );
-        reply.text = format!("{accepted} {}", reply.text);
+        reply.text = join_sentences(lang, [accepted.as_str(), &reply.text]);
         Ok(reply)
     }
 

@@ -15,7 +15,7 @@ use super::{
 use crate::{
     chess::{color_text, DrawOffer, Game, Notation, PlayTextError},
     clock::TimeControl,
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg, t,
 };
 
@@ -204,7 +204,7 @@ impl Service {
                 if game.is_over() {
                     let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
                     let (lang, _) = self.session_words(&session).await?;
-                    reply.text = format!("{} {}", error.text(lang), reply.text);
+                    reply.text = join_sentences(lang, [error.text(lang).as_str(), &reply.text]);
                     Ok(reply)
                 } else {
                     Ok(Reply::private(error.text(actor.lang())))

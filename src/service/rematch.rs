@@ -13,6 +13,7 @@ use super::{
     Actor, Button, ButtonStyle, Reply, Service,
 };
 use crate::{
+    i18n::join_sentences,
     msg,
     store::{NewGame, StoreError},
     t,
@@ -129,7 +130,7 @@ impl Service {
                     white = white,
                     black = black
                 );
-                reply.text = format!("{accepted} {}", reply.text);
+                reply.text = join_sentences(lang, [accepted.as_str(), &reply.text]);
                 Ok(reply)
             }
         }

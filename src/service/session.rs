@@ -233,7 +233,7 @@ impl Service {
                         place = place.as_str()
                     ))
                     .collect::<Vec<_>>()
-                    .join("; ")
+                    .join(&crate::t!(lang, "settings-separator"))
             )),
         })
     }

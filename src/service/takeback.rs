@@ -17,7 +17,7 @@ use super::{
 };
 use crate::{
     chess::Game,
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg,
     store::{GameState, StoreError, TakeBack},
     t,
@@ -215,7 +215,7 @@ impl Service {
             name = super::display_name(&actor.name),
             moves = moves
         );
-        reply.text = format!("{accepted} {}", reply.text);
+        reply.text = join_sentences(lang, [accepted.as_str(), &reply.text]);
         Ok(reply)
     }
 }

@@ -19,7 +19,7 @@ use super::{
 use crate::{
     chess::{color_text, Game},
     clock::{clocks_after, human_left_in, TimeControl},
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg,
     store::StoreError,
     t,
@@ -159,7 +159,7 @@ impl Service {
                 color = color_text(lang, flagged)
             )
         };
-        reply.text = format!("{what} {}", reply.text);
+        reply.text = join_sentences(lang, [what.as_str(), &reply.text]);
         reply.mentions = vec![
             session.record.game.white_id.clone(),
             session.record.game.black_id.clone(),
