@@ -320,7 +320,7 @@ impl Service {
         }
         if let Some(opponent) = &c.opponent_id {
             if *opponent != actor.user {
-                let name = self.name_of(&c.server_id, opponent).await?;
+                let name = self.name_in(&c.server_id, opponent, actor.lang()).await?;
                 return refuse_msg(msg!("challenge-not-for-you", name = name));
             }
         }
@@ -365,9 +365,13 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let game = self.arm_first_reminder(game, &settings, now).await?;
-        let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
-        let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
         let lang = super::lang::settings_lang(&settings);
+        let white_name = self
+            .name_in(&c.server_id, &game.game.white_id, lang)
+            .await?;
+        let black_name = self
+            .name_in(&c.server_id, &game.game.black_id, lang)
+            .await?;
         if settings.threads {
             // The first board, posted in the thread, pings the player to
             // move: the challenger is pinged here only if that is not them.
@@ -478,7 +482,7 @@ impl Service {
                 name = super::display_name(&actor.name),
                 id = record.id,
                 challenger = self
-                    .name_of(&actor.server, &record.challenge.challenger_id)
+                    .name_in(&actor.server, &record.challenge.challenger_id, lang)
                     .await?
             ),
             mentions: vec![record.challenge.challenger_id.clone()],
@@ -574,10 +578,10 @@ impl Service {
         c: &ChallengeRecord,
     ) -> Result<String, ServiceError> {
         let from = self
-            .name_of(&c.challenge.server_id, &c.challenge.challenger_id)
+            .name_in(&c.challenge.server_id, &c.challenge.challenger_id, lang)
             .await?;
         let to = match &c.challenge.opponent_id {
-            Some(id) => self.name_of(&c.challenge.server_id, id).await?,
+            Some(id) => self.name_in(&c.challenge.server_id, id, lang).await?,
             None => t!(lang, "features-challenge-anyone"),
         };
         let time = super::play::parse_time_control(&c.challenge.time_control, lang).map_or_else(
@@ -605,13 +609,34 @@ impl Service {
         })
     }
 
-    /// A player's display name on a server (their id if never seen).
-    pub(super) async fn name_of(&self, server: &str, user: &str) -> Result<String, ServiceError> {
+    /// A player's name as stored (their id if never seen), for PGN.
+    pub(super) async fn stored_name(
+        &self,
+        server: &str,
+        user: &str,
+    ) -> Result<String, ServiceError> {
         Ok(self
             .store()
             .player(server, user)
             .await?
             .map_or_else(|| user.to_owned(), |p| p.display_name))
+    }
+
+    /// A player's name on a server as shown in `lang` (see
+    /// [`super::shown_name`]: the computer and an erased player are named
+    /// in words of the catalogues).
+    pub(super) async fn name_in(
+        &self,
+        server: &str,
+        user: &str,
+        lang: Lang,
+    ) -> Result<String, ServiceError> {
+        let row = self.store().player(server, user).await?;
+        Ok(super::shown_name(
+            lang,
+            user,
+            row.as_ref().map(|p| p.display_name.as_str()),
+        ))
     }
 
     /// A player's points in hundredths (0 if never rated).

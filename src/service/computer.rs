@@ -286,11 +286,14 @@ impl Service {
                 -cp
             }
         });
+        // What it says (accepting a draw, resigning) is posted in the
+        // channel, so its name is in the channel's language.
+        let lang = self.server_lang(&session.record.game.server_id).await;
         let actor = Actor {
             server: session.record.game.server_id.clone(),
             channel: channel.clone(),
             user: level.player_id(),
-            name: level.display_name(),
+            name: super::shown_name(lang, &level.player_id(), None),
             locale: None,
             is_moderator: false,
             server_locale: None,

@@ -140,7 +140,11 @@ impl Service {
         let side = session.side_of_actor(actor)?;
         if session.game.turn() != side {
             let waiting = self
-                .name_of(&session.record.game.server_id, session.player_id(!side))
+                .name_in(
+                    &session.record.game.server_id,
+                    session.player_id(!side),
+                    actor.lang(),
+                )
                 .await?;
             return refuse_msg(msg!(
                 "game-not-your-turn",
@@ -312,7 +316,7 @@ impl Service {
                             lang,
                             "game-draw-offered",
                             name = &name,
-                            opponent = self.name_of(&actor.server, &opponent).await?
+                            opponent = self.name_in(&actor.server, &opponent, lang).await?
                         ),
                         buttons: vec![
                             Button {

@@ -36,7 +36,15 @@ impl Service {
             return refuse_msg(msg!("features-takeback-rated"));
         }
         let opponent = session.player_id(!side).to_owned();
-        let opponent_name = self.name_of(&actor.server, &opponent).await?;
+        // Said to the asker and in the channel: the computer's name (the
+        // one name that has words) in the channel's language.
+        let opponent_name = self
+            .name_in(
+                &actor.server,
+                &opponent,
+                self.server_lang(&actor.server).await,
+            )
+            .await?;
         let pending = session.record.takeback_by().map(str::to_owned);
         match action {
             TakebackAction::Request => {
