@@ -16,6 +16,8 @@ discord-what-open-thread = 为这盘棋开子区
 discord-what-post-board = 在 { $thread } 里发棋盘
 discord-need-embed-links = （我需要这里的 **嵌入链接（Embed Links）** 权限才能正常显示。）
 discord-need-attach-files = （我无法在这里显示棋盘：我需要 **附加文件（Attach Files）** 权限。）
+discord-need-attach-files-file = （我无法在这里发送文件：我需要 **附加文件（Attach Files）** 权限。）
+discord-done = 完成。
 discord-thread-failed = 我无法为这盘棋开子区。
 discord-thread-fallback = { $why }对局就在这个频道里进行。
 discord-board-in-thread-hint = 在子区里用 `/board` 查看棋盘。
@@ -142,3 +144,13 @@ choice-takeback-request = 请求悔棋
 choice-side-white = 白方在下
 choice-takeback-accept = 同意悔棋
 choice-takeback-decline = 拒绝悔棋
+
+# Discord 中文客户端里的权限名（括号里是英文名，方便用英文界面的管理员）。
+discord-perm-create-public-threads = 创建公开子区（Create Public Threads）
+discord-perm-send-in-threads = 在子区中发送消息（Send Messages in Threads）
+discord-perm-embed-links = 嵌入链接（Embed Links）
+discord-perm-attach-files = 附加文件（Attach Files）
+discord-perm-manage-server = 管理服务器（Manage Server）
+discord-perm-send-messages = 发送消息（Send Messages）
+discord-perm-view-channel = 查看频道（View Channel）
+discord-perm-required = 所需的权限

@@ -171,7 +171,9 @@ impl Service {
                     player
                         .user_id
                         .chars()
-                        .filter(char::is_ascii_alphanumeric)
+                        // A name's letters in any script (a console user
+                        // 张伟); the Discord adapter makes names safe again.
+                        .filter(|c| c.is_alphanumeric())
                         .collect::<String>()
                 ),
                 png,

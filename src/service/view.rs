@@ -145,11 +145,13 @@ impl Service {
                 let after = Points::from_hundredths(change.after);
                 card.fields.push((
                     t!(lang, "board-field-points", name = who),
-                    format!(
-                        "{} → {after} ({}), {}",
-                        Points::from_hundredths(change.before),
-                        Points::from_hundredths(change.delta).signed(),
-                        after.level().name(lang)
+                    t!(
+                        lang,
+                        "board-points-change",
+                        before = Points::from_hundredths(change.before).to_string(),
+                        after = after.to_string(),
+                        delta = Points::from_hundredths(change.delta).signed().to_string(),
+                        level = after.level().name(lang)
                     ),
                 ));
             }
