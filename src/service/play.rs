@@ -447,7 +447,11 @@ impl Service {
             return refuse_msg(msg!("game-not-found"));
         };
         let session = self.load(record).await?;
-        self.board_reply(&session, &session.game, None).await
+        let reply = self.board_reply(&session, &session.game, None).await?;
+        // A game against the computer waited for its place: if the
+        // computer has White, its first move is due now.
+        self.computer_may_act(&session.record, session.game.turn());
+        Ok(reply)
     }
 }
 
