@@ -358,6 +358,51 @@ async fn a_computer_game_opens_its_own_thread() {
     assert!(again.open_thread.is_some(), "{}", again.text);
 }
 
+/// A takeback against the computer is granted at once (nobody else could
+/// answer it): the person's move and the computer's reply are taken back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_grants_a_takeback_at_once() {
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let dora = actor("dora", "c3");
+    say(
+        &service,
+        &dora,
+        Command::Play {
+            level: 1,
+            color: ColorChoice::White,
+            time: Some("3d".to_owned()),
+        },
+    )
+    .await;
+    let (_, notices) = say(&service, &dora, mv("e4")).await;
+    assert_eq!(notices.len(), 1, "the computer answered: {notices:?}");
+    let record = service.store().latest_game_in("c3").await.unwrap().unwrap();
+    assert_eq!(service.store().moves(record.id).await.unwrap().len(), 2);
+    let (reply, notices) = say(
+        &service,
+        &dora,
+        Command::Takeback {
+            action: chessbot::service::TakebackAction::Request,
+        },
+    )
+    .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+    assert!(
+        reply
+            .text
+            .starts_with("Stockfish level 1 accepted the takeback: the move e4 and the reply "),
+        "{}",
+        reply.text
+    );
+    assert!(reply.image.is_some(), "the board after the takeback");
+    assert!(notices.is_empty(), "dora is to move: {notices:?}");
+    let record = service.store().game(record.id).await.unwrap().unwrap();
+    assert!(service.store().moves(record.id).await.unwrap().is_empty());
+    assert_eq!(record.takeback_by(), None);
+    assert!(record.is_active());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_planted_blunder_is_found_with_its_better_move() {
     let db = common::TestDb::sqlite();

@@ -5,7 +5,7 @@
 //! A request is stored against the game's version and does not bump it, so
 //! the board's buttons stay current; any change to the game (a move) ends
 //! the request by itself. Rated games never allow takebacks: their result
-//! moves points.
+//! moves points. The computer grants a takeback at once.
 
 use shakmaty::{Color, Position};
 
@@ -75,6 +75,21 @@ impl Service {
                     Ok(()) => {}
                     Err(StoreError::Conflict) => return moved_on(),
                     Err(e) => return Err(e.into()),
+                }
+                if crate::engine::Level::of_player(&opponent).is_some() {
+                    // The computer grants a takeback at once, as on
+                    // lichess: nobody else could answer the request.
+                    let computer = Actor {
+                        user: opponent.clone(),
+                        name: opponent_name.clone(),
+                        locale: None,
+                        is_moderator: false,
+                        ..actor.clone()
+                    };
+                    let reply = self.accept_takeback(&computer, &mut session, side).await?;
+                    // Its own move taken back too: it is to move again.
+                    self.computer_may_act(&session.record, session.game.turn());
+                    return Ok(reply);
                 }
                 // Posted in the game's channel for both: the server's language.
                 let lang = self.server_lang(&actor.server).await;
