@@ -293,7 +293,7 @@ mod tests {
             taken_back(Lang::En, &game, 1),
             "the move e5 and the reply Nf3"
         );
-        assert_eq!(taken_back(Lang::ZhCn, &game, 2), "Nf3 这步棋");
+        assert_eq!(taken_back(Lang::ZhCn, &game, 2), "Nf3这步棋");
         assert_eq!(plies_kept(&game_with(&["e4"]), Color::Black), None);
         assert_eq!(plies_kept(&Game::new(), Color::White), None);
     }
