@@ -335,7 +335,8 @@ async fn console(config_path: Option<&Path>, args: ConsoleArgs) -> anyhow::Resul
         pieces_dir: args.pieces_dir,
     })?);
     if engine.is_none() {
-        eprintln!("[console] no chess engine found: /play and /analyze are off (install stockfish or pass --engine-path)");
+        let lang = chessbot::i18n::Lang::from_locale(args.locale.as_deref());
+        eprintln!("[console] {}", chessbot::t!(lang, "console-no-engine"));
     }
     let mut console = Console::with_engine(
         ConsoleOptions {

@@ -11,6 +11,9 @@
 //! is told the missing permission). Then a few hundred `/move`s are timed.
 //!
 //! `deferred_answers`: the slow path (defer, then edit or follow up).
+//! `analysis_edits_its_response`: `/analyze` (with the real Stockfish)
+//! shows its progress in its deferred response and edits it into the
+//! result with the chart.
 //! `rejected_token`: a token Discord refuses stops the bot with a clear error.
 //!
 //! Run with `cargo test --test discord_e2e -- --nocapture` to see the
@@ -18,9 +21,12 @@
 
 mod support;
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
-use chessbot::platform::discord::{run, BotSettings};
+use chessbot::{
+    engine::{AnalysisLimits, Engine, EngineOptions},
+    platform::discord::{run, BotSettings},
+};
 use serde_json::{json, Value};
 use shakmaty::{san::San, Chess, Color, Position};
 use support::fake_discord::{
@@ -42,7 +48,18 @@ struct Bot {
 
 impl Bot {
     fn start(fake: &FakeDiscord, database_url: &str, defer_after: Option<Duration>) -> Bot {
+        Bot::start_with(fake, database_url, defer_after, None)
+    }
+
+    /// [`Bot::start`] with a chess engine (for `/play` and `/analyze`).
+    fn start_with(
+        fake: &FakeDiscord,
+        database_url: &str,
+        defer_after: Option<Duration>,
+        engine: Option<Arc<Engine>>,
+    ) -> Bot {
         let mut settings = BotSettings::new(TOKEN, database_url);
+        settings.engine = engine;
         settings.http_proxy = Some(fake.http_url());
         settings.dev_guild_id = Some(GUILD_ID);
         // The scenarios click faster than any person (dozens of commands a
@@ -940,6 +957,133 @@ async fn deferred_answers() {
         2,
         "{notified:?}"
     );
+
+    bot.stop().await;
+    fake.assert_no_unknown_routes();
+}
+
+/// `/analyze` on Discord: the command's deferred response ("thinking…")
+/// is edited to show the analysis's progress and then into the result,
+/// with the advantage chart (PNG) and the annotated PGN attached; nothing
+/// else is posted. The game is played first with quick answers, then the
+/// bot restarts to take the slow path. Needs Stockfish
+/// (`apt-get install stockfish`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_edits_its_response() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let options = EngineOptions {
+        // Shallow, so the test stays quick on a shared machine.
+        analysis: AnalysisLimits {
+            depth: 8,
+            nodes: 100_000,
+            movetime_ms: 1_000,
+        },
+        ..EngineOptions::default()
+    };
+    let engine = Arc::new(Engine::start(None, 1, 16, 1, options).await.expect(
+        "Stockfish is needed for this test: apt-get install stockfish (it lands in /usr/games)",
+    ));
+    let bot = Bot::start_with(&fake, &db, None, Some(engine.clone()));
+    let commands = fake.wait_commands(WAIT).await;
+    let white = opt_choice(&commands, "challenge", "color", "White");
+    threads_off(&fake, CHESS_CHANNEL).await;
+    start_game(&fake, CHESS_CHANNEL, &white).await;
+    // Légal's mate: 13 half-moves, so the analysis posts a progress step
+    // (every 10 positions) before its result.
+    let moves = [
+        "e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#",
+    ];
+    let mut last = None;
+    for (i, san) in moves.iter().enumerate() {
+        let player = if i % 2 == 0 { &ALICE } else { &CAROL };
+        let cb = slash(
+            &fake,
+            player,
+            CHESS_CHANNEL,
+            "move",
+            json!([opt_str("move", san)]),
+        )
+        .await;
+        assert!(!cb.flags_ephemeral(), "{san}: {}", cb.content());
+        last = Some(cb);
+    }
+    let last = last.expect("moves were played");
+    assert!(last.content().contains("checkmate"), "{}", last.content());
+
+    // The slow path: every answer is deferred.
+    bot.stop().await;
+    fake.wait_disconnected(WAIT).await;
+    let bot = Bot::start_with(&fake, &db, Some(Duration::ZERO), Some(engine));
+    fake.wait_identified(2, WAIT).await;
+    fake.wait("the second registration", WAIT, |w| {
+        (w.registrations.len() >= 2).then_some(())
+    })
+    .await;
+
+    let i = fake
+        .send_slash(&ALICE, CHESS_CHANNEL, "analyze", json!([]))
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5, "deferred");
+    let done = fake
+        .wait("the response edited into the result", WAIT * 4, |w| {
+            let mid = w.interactions.get(&i.id)?.original?;
+            w.messages
+                .iter()
+                .find(|m| m.id == mid && m.content().starts_with("Analysis of game #1"))
+                .cloned()
+        })
+        .await;
+    // Placeholder, progress from move 0, maybe steps between, the result.
+    let versions = &done.versions;
+    assert!(versions.len() >= 3, "{versions:#?}");
+    assert_eq!(versions[0], "", "the deferred placeholder");
+    assert_eq!(versions[1], "Analysing game #1: move 0 of 13…");
+    let steps: Vec<usize> = versions[1..versions.len() - 1]
+        .iter()
+        .map(|v| {
+            v.strip_prefix("Analysing game #1: move ")
+                .and_then(|rest| rest.strip_suffix(" of 13…"))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("not a progress step: {v:?}"))
+        })
+        .collect();
+    assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+    let result = done.content();
+    assert!(result.contains("accuracy"), "{result}");
+    assert!(result.contains("alice (White)"), "{result}");
+    // The chart and the annotated PGN came with the last edit.
+    let chart = done
+        .files
+        .iter()
+        .find(|f| f.filename == "analysis-1.png")
+        .unwrap_or_else(|| panic!("no chart: {:?}", done.json["attachments"]));
+    let (width, height, _) = decode_png(&chart.bytes);
+    assert!(width > 300 && height > 150, "{width}×{height}");
+    let pgn = done
+        .files
+        .iter()
+        .find(|f| f.filename == "game-1-analysis.pgn")
+        .expect("the annotated PGN");
+    let pgn = String::from_utf8_lossy(&pgn.bytes);
+    assert!(pgn.contains("[%eval"), "{pgn}");
+    assert!(pgn.contains("Nd5#"), "{pgn}");
+    // One message showed it all: none was posted beside it.
+    let about: Vec<String> = fake
+        .messages_in(CHESS_CHANNEL)
+        .iter()
+        .filter(|m| m.content().contains("nalys"))
+        .map(|m| m.content().chars().take(60).collect())
+        .collect();
+    assert_eq!(about.len(), 1, "{about:#?}");
+    // The edits went through the interaction's token.
+    let token_edits = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "PATCH" && r.path.ends_with("/messages/@original"))
+        .count();
+    assert!(token_edits >= 2, "{token_edits} edits of @original");
 
     bot.stop().await;
     fake.assert_no_unknown_routes();

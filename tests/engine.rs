@@ -285,6 +285,124 @@ async fn the_computer_moves_first_as_white_and_answers_draw_offers() {
     assert_eq!(record.state.draw_offer, None);
 }
 
+/// With game threads on (the servers' default), a game against the
+/// computer gets its own thread as a person's game does: the answer asks
+/// for one and shows no board; the first board comes once it is open, and
+/// the computer, playing White, makes its first move there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_game_opens_its_own_thread() {
+    let db = common::TestDb::sqlite();
+    let renderer = Arc::new(Renderer::new(RenderConfig::default()).expect("renderer"));
+    let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(START_MS));
+    let store = Store::open(&db.url).await.expect("store opens");
+    assert!(
+        store.server(SERVER).await.unwrap().threads,
+        "threads are on"
+    );
+    let service = Service::new(store, renderer, clock);
+    service.attach_engine(engine().await);
+    service.startup().await;
+    let carol = actor("carol", "lobby");
+    let (reply, notices) = say(
+        &service,
+        &carol,
+        Command::Play {
+            level: 2,
+            color: ColorChoice::Black,
+            time: Some("3d".to_owned()),
+        },
+    )
+    .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+    assert!(
+        reply.text.contains("carol plays Stockfish level 2"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.image.is_none(), "the board goes to the thread");
+    assert!(notices.is_empty(), "the computer waits for its thread");
+    let thread = reply.open_thread.expect("a thread is asked for");
+    assert_eq!(thread.name, "Stockfish level 2 vs carol");
+    let record = service.store().game(thread.game_id).await.unwrap().unwrap();
+    assert_eq!(
+        record.game.channel_id, None,
+        "no place until the thread opens"
+    );
+    assert!(service.store().moves(record.id).await.unwrap().is_empty());
+
+    let board = service.thread_opened(record.id, "thread-1").await;
+    assert!(board.image.is_some(), "{}", board.text);
+    service.background_idle().await;
+    let notices = service.take_notices();
+    assert_eq!(notices.len(), 1, "the computer's first move: {notices:?}");
+    assert_eq!(notices[0].channel.as_deref(), Some("thread-1"));
+    assert!(
+        notices[0].reply.mentions.contains(&"carol".to_owned()),
+        "{:?}",
+        notices[0].reply.mentions
+    );
+    assert_eq!(service.store().moves(record.id).await.unwrap().len(), 1);
+    let record = service.store().game(record.id).await.unwrap().unwrap();
+    assert_eq!(record.game.channel_id.as_deref(), Some("thread-1"));
+    // The lobby stays free: another game can start there.
+    let (again, _) = say(
+        &service,
+        &carol,
+        Command::Play {
+            level: 1,
+            color: ColorChoice::White,
+            time: None,
+        },
+    )
+    .await;
+    assert!(again.open_thread.is_some(), "{}", again.text);
+}
+
+/// A takeback against the computer is granted at once (nobody else could
+/// answer it): the person's move and the computer's reply are taken back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_grants_a_takeback_at_once() {
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let dora = actor("dora", "c3");
+    say(
+        &service,
+        &dora,
+        Command::Play {
+            level: 1,
+            color: ColorChoice::White,
+            time: Some("3d".to_owned()),
+        },
+    )
+    .await;
+    let (_, notices) = say(&service, &dora, mv("e4")).await;
+    assert_eq!(notices.len(), 1, "the computer answered: {notices:?}");
+    let record = service.store().latest_game_in("c3").await.unwrap().unwrap();
+    assert_eq!(service.store().moves(record.id).await.unwrap().len(), 2);
+    let (reply, notices) = say(
+        &service,
+        &dora,
+        Command::Takeback {
+            action: chessbot::service::TakebackAction::Request,
+        },
+    )
+    .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+    assert!(
+        reply
+            .text
+            .starts_with("Stockfish level 1 accepted the takeback: the move e4 and the reply "),
+        "{}",
+        reply.text
+    );
+    assert!(reply.image.is_some(), "the board after the takeback");
+    assert!(notices.is_empty(), "dora is to move: {notices:?}");
+    let record = service.store().game(record.id).await.unwrap().unwrap();
+    assert!(service.store().moves(record.id).await.unwrap().is_empty());
+    assert_eq!(record.takeback_by(), None);
+    assert!(record.is_active());
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_planted_blunder_is_found_with_its_better_move() {
     let db = common::TestDb::sqlite();
@@ -685,11 +803,15 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
     .await
     .unwrap();
     let mut out = Vec::new();
+    // Game threads are on: each game is played in the thread it opens.
     for line in [
         "alice: /play level:2 color:white",
+        ":channel alice-vs-stockfish-level-2",
         "alice: /move e4",
         "alice: /resign confirm:true",
+        ":channel chess",
         "alice: /play level:6 color:black time:10+5",
+        ":channel stockfish-level-6-vs-alice",
         "alice: /resign confirm:true",
         "alice: /analyze 1",
         "alice: /analyze",
@@ -698,18 +820,28 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
     }
     let out = String::from_utf8(out).unwrap();
     assert!(out.contains("alice plays Stockfish level 2"), "{out}");
+    assert!(
+        out.contains("[#chess] bot: opened thread #alice-vs-stockfish-level-2"),
+        "{out}"
+    );
     // The computer's answer to 1. e4 follows it: `1... <move> — alice …`.
-    assert!(out.contains("[#chess] bot: @alice 1... "), "{out}");
+    assert!(
+        out.contains("[#alice-vs-stockfish-level-2] bot: @alice 1... "),
+        "{out}"
+    );
     assert!(out.contains("alice plays Stockfish level 6"), "{out}");
-    // Playing Black, alice sees the computer's first move before hers.
-    assert!(out.contains("[#chess] bot: @alice 1. "), "{out}");
+    // Playing Black, alice sees the computer's first move, in the thread.
+    assert!(
+        out.contains("[#stockfish-level-6-vs-alice] bot: @alice 1. "),
+        "{out}"
+    );
     // Nobody mentions the computer.
     assert!(!out.contains("@engine"), "{out}");
     assert!(
-        out.contains("[#chess] bot: Analysing game #1: move 0 of 2…"),
+        out.contains("[#stockfish-level-6-vs-alice] bot: Analysing game #1: move 0 of 2…"),
         "{out}"
     );
-    assert!(out.contains("[#chess] bot (edit): Analysis of game #1: alice (White) vs Stockfish level 2 (Black), 0-1."), "{out}");
+    assert!(out.contains("[#stockfish-level-6-vs-alice] bot (edit): Analysis of game #1: alice (White) vs Stockfish level 2 (Black), 0-1."), "{out}");
     assert!(out.contains("alice (White): accuracy"), "{out}");
     assert!(out.contains("[image analysis-1.png]"), "{out}");
     assert!(out.contains("[file game-1-analysis.pgn]"), "{out}");

@@ -653,7 +653,7 @@ async fn refusals_speak_the_askers_language() {
         .service
         .handle(&chinese, Command::Replay { game: Some(42) })
         .await;
-    assert_eq!(reply.text, "本服务器上找不到第 #42 局。");
+    assert_eq!(reply.text, "本服务器上找不到第42局。");
     let reply = bed
         .service
         .handle(&chinese, Command::BoardOrientation { white: true })

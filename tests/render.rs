@@ -615,7 +615,7 @@ fn points_chart_decodes_with_the_right_size() {
         (&[][..], "Nobody <yet>"),
         (&[(t0, -1500), (t0, 300)][..], "Same instant"),
     ] {
-        let png = points_chart(points, title).expect("chart");
+        let png = points_chart(points, title, chessbot::i18n::Lang::En).expect("chart");
         let mut decoder = png::Decoder::new(&png[..]);
         decoder.set_transformations(png::Transformations::EXPAND);
         let mut reader = decoder.read_info().expect("header");

@@ -17,6 +17,8 @@ discord-what-open-thread = open a thread for this game
 discord-what-post-board = post the board in { $thread }
 discord-need-embed-links = (I need the **Embed Links** permission here to show this properly.)
 discord-need-attach-files = (I can't show the board here: I need the **Attach Files** permission.)
+discord-need-attach-files-file = (I can't send the file here: I need the **Attach Files** permission.)
+discord-done = Done.
 discord-thread-failed = I couldn't open a thread for this game.
 discord-thread-fallback = { $why } The game is played here in this channel instead.
 discord-board-in-thread-hint = Use `/board` in the thread to see it.
@@ -146,3 +148,13 @@ choice-takeback-request = request
 choice-side-white = white
 choice-takeback-accept = accept
 choice-takeback-decline = decline
+
+# Permission names as Discord's client shows them.
+discord-perm-create-public-threads = Create Public Threads
+discord-perm-send-in-threads = Send Messages in Threads
+discord-perm-embed-links = Embed Links
+discord-perm-attach-files = Attach Files
+discord-perm-manage-server = Manage Server
+discord-perm-send-messages = Send Messages
+discord-perm-view-channel = View Channel
+discord-perm-required = the required permissions

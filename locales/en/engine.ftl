@@ -45,3 +45,5 @@ engine-judgement-better = { $judgement ->
         [mistake] Mistake.
        *[blunder] Blunder.
     } { $best } was best.
+# The computer's name in games, boards and history (PGN keeps "Stockfish level N").
+engine-computer-name = Stockfish level { $level }

@@ -39,6 +39,7 @@ features-rematch-answered = That rematch was answered a moment ago; nothing was 
 features-rematch-offer = { $name } offers a rematch with colours swapped. { $opponent }, click Rematch to play it.
 features-rematch-no-thread = That game never got its thread; start a new one with `/challenge`.
 features-rematch-busy = Another game is in progress in this channel; finish it first.
+features-rematch-erased = Your opponent in that game has erased their data: there is nobody to offer a rematch to.
 features-rematch-accepted = { $name } accepted the rematch: game #{ $game }, { $white } (White) vs { $black } (Black).
 
 ## Replays

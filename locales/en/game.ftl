@@ -99,6 +99,7 @@ board-field-draw-offer = Draw offer
 board-field-draw-claim = Draw claim
 board-field-time = Time
 board-field-points = { $name }'s points
+board-points-change = { $before } → { $after } ({ $delta }), { $level }
 board-footer-rated = Game #{ $id } · rated
 board-footer-unrated = Game #{ $id } · unrated
 game-finished = finished

@@ -18,6 +18,7 @@ profile-record = { $count ->
 }: { $wins }W { $draws }D { $losses }L
 profile-summary = { $name }: { $points } points, { $level }.
 chart-title = { $name } — points over time
+chart-no-games = No rated games yet
 history-empty = { $name } has no games here yet.
 history-title = Recent games of { $name }:
 history-in-progress = in progress

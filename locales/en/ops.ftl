@@ -21,6 +21,8 @@ privacy-nothing-to-erase = I store nothing about you, so there is nothing to era
 privacy-show-attached = Everything I store about you is in the attached file. `/privacy forget` erases it.
 privacy-forget-confirm = This erases your id and name from every server I keep data for: your points, rating history, challenges and vacations go, and your finished games stay for your opponents as played by "deleted player". It cannot be undone. Erase everything?
 privacy-forget-button = Erase my data
+# How an erased player is named in games and logs (PGN files keep "deleted player").
+player-deleted = deleted player
 privacy-forget-done = Done: everything I stored about you is erased. If you use a command again, you start afresh.
 privacy-active-games = You have { $count ->
     [one] { $count } game

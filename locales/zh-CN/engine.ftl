@@ -1,18 +1,18 @@
 # 与电脑对弈（/play）和对局分析（/analyze）。
 
 engine-missing = 这个机器人没有安装国际象棋引擎，所以暂时不能与电脑对弈，也不能分析对局。机器人的管理者可以安装 Stockfish（`apt-get install stockfish`）或设置 `engine_path`。
-engine-bad-level = `level`：没有 { $level } 这个等级，请选择 1（入门）到 8（全力）之间的等级。
+engine-bad-level = `level`：没有难度 { $level }，请选择 1（入门）到 8（全力）之间的难度。
 engine-channel-busy = 这个频道里有一盘棋正在进行。请先下完，或换一个频道开局。
 engine-play-started = { $player } 对阵 { $computer }（{ $time }，不计积分）。
-engine-no-such-game = 在这个服务器上找不到第 { $id } 局。
+engine-no-such-game = 在这个服务器上找不到第{ $id }局。
 engine-no-game-here = 这个频道里还没有对局。请指明要分析的对局，例如 `/analyze game:12`。
-engine-analysis-active = 第 { $id } 局还在进行中：只能分析已经结束的对局，这样谁都不能在对局中借助引擎。
-engine-nothing-to-analyse = 第 { $id } 局一步棋也没有，无从分析。
-engine-already-analysing = 第 { $id } 局正在分析中，结果会发在这里。
+engine-analysis-active = 第{ $id }局还在进行中：只能分析已经结束的对局，这样谁都不能在对局中借助引擎。
+engine-nothing-to-analyse = 第{ $id }局一步棋也没有，无从分析。
+engine-already-analysing = 第{ $id }局正在分析中，结果会发在这里。
 engine-queue-full = 这个服务器已有 { $count } 个分析在排队，请等其中一个完成后再试。
-engine-progress = 正在分析第 { $id } 局：第 { $done } 步，共 { $total } 步……
-engine-analysis-failed = 抱歉，第 { $id } 局的分析失败了：引擎没有回应。请稍后再用 `/analyze` 试一次。
-engine-result-title = 第 { $id } 局分析：{ $white }（白方）对 { $black }（黑方），{ $result }。
+engine-progress = 正在分析第{ $id }局：第{ $done }步，共{ $total }步……
+engine-analysis-failed = 抱歉，第{ $id }局的分析失败了：引擎没有回应。请稍后再用 `/analyze` 试一次。
+engine-result-title = 第{ $id }局分析：{ $white }（白方）对 { $black }（黑方），{ $result }。
 engine-player-line = { $name }（{ $side ->
         [white] 白方
        *[black] 黑方
@@ -33,3 +33,5 @@ engine-judgement-better = { $judgement ->
         [mistake] 错着。
        *[blunder] 漏着。
     }更好的是 { $best }。
+# 电脑在对局、棋盘和历史记录里的名字（PGN 仍写 "Stockfish level N"）。
+engine-computer-name = Stockfish 难度{ $level }

@@ -7,6 +7,6 @@ fixes-game-place-thread = 子区“{ $thread }”（<#{ $channel }>）
 fixes-game-place-channel = <#{ $channel }>
 fixes-game-place-with = 与 { $opponent } 的对局在{ $place }
 fixes-fen-unrated = 从设定局面开始的对局（`fen`）不计积分：请不要填写 `rated`，或把它设为 false。
-fixes-pgn-attached = 第 { $game } 局的 PGN 已作为附件发送（共 { $count } 回合）。
+fixes-pgn-attached = 第{ $game }局的 PGN 已作为附件发送（共{ $count }回合）。
 fixes-resigned = { $name } 认输。{ $result }
 fixes-aborted = { $name } 中止了对局。{ $result }

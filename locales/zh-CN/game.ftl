@@ -94,6 +94,7 @@ board-field-draw-offer = 提和
 board-field-draw-claim = 可要求和棋
 board-field-time = 用时
 board-field-points = { $name }的积分
+board-points-change = { $before } → { $after }（{ $delta }），{ $level }
 board-footer-rated = 第{ $id }局 · 计分
 board-footer-unrated = 第{ $id }局 · 不计分
 game-finished = 已结束

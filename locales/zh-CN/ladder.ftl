@@ -14,6 +14,7 @@ profile-field-recent = 最近对局
 profile-record = 计分对局{ $count }盘：{ $wins }胜 { $draws }和 { $losses }负
 profile-summary = { $name }：{ $points }分，{ $level }。
 chart-title = { $name } — 积分走势
+chart-no-games = 还没有计分对局
 history-empty = { $name }在这里还没有对局。
 history-title = { $name }的最近对局：
 history-in-progress = 进行中

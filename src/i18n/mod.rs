@@ -17,10 +17,12 @@
 //! ```
 
 mod catalogue;
+mod join;
 mod lang;
 mod message;
 
 pub use catalogue::{catalogue_errors, catalogue_ids, catalogue_variables, tr};
+pub use join::{join_list, join_sentences};
 pub use lang::Lang;
 pub use message::{Arg, Msg};
 

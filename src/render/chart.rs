@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use resvg::tiny_skia::Transform;
 
 use super::{fonts, RenderError};
+use crate::{i18n::Lang, t};
 
 /// Chart width in pixels.
 pub const WIDTH: u32 = 640;
@@ -21,9 +22,14 @@ const INSET: f64 = 12.0;
 
 /// A PNG line chart of `points` — `(unix time in ms, points in hundredths)`,
 /// in any order — titled `title`. Bands of 100 points (one club level) are
-/// shaded alternately. With no data it says so.
-pub fn points_chart(points: &[(i64, i64)], title: &str) -> Result<Vec<u8>, RenderError> {
-    let svg = chart_svg(points, title);
+/// shaded alternately and named in `lang` (`Level 30` / `30级`). With no
+/// data it says so.
+pub fn points_chart(
+    points: &[(i64, i64)],
+    title: &str,
+    lang: Lang,
+) -> Result<Vec<u8>, RenderError> {
+    let svg = chart_svg(points, title, lang);
     svg_to_png(&svg, WIDTH, HEIGHT)
 }
 
@@ -69,7 +75,7 @@ pub(super) fn nice_step(span: f64, ticks: f64) -> f64 {
 
 /// The level bands over `lo..hi` points: `(from, to, name, shaded)`, each
 /// clipped to the range, lowest first; levels alternate shading.
-fn level_bands(lo: f64, hi: f64) -> Vec<(f64, f64, String, bool)> {
+fn level_bands(lo: f64, hi: f64, lang: Lang) -> Vec<(f64, f64, String, bool)> {
     use crate::rating::{Level, Points};
     let mut out = Vec::new();
     // Boundaries: 100, 200, …, 3000.
@@ -87,7 +93,7 @@ fn level_bands(lo: f64, hi: f64) -> Vec<(f64, f64, String, bool)> {
             Some(n) => n % 2 == 0,
         };
         if to > from {
-            out.push((from, to, level.name_en(), shaded));
+            out.push((from, to, level.name(lang), shaded));
         }
         if to >= hi || boundary > 3000.0 {
             break;
@@ -125,7 +131,7 @@ fn show_points(v: f64) -> String {
     }
 }
 
-fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
+fn chart_svg(points: &[(i64, i64)], title: &str, lang: Lang) -> String {
     let (w, h) = (f64::from(WIDTH), f64::from(HEIGHT));
     let (pw, ph) = (w - LEFT - RIGHT, h - TOP - BOTTOM);
     let font = fonts::FAMILY;
@@ -140,9 +146,10 @@ fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
     if pts.is_empty() {
         let _ = write!(
             s,
-            r##"<text x="{x}" y="{y}" font-family="{font}" font-size="15" fill="#777777" text-anchor="middle">No rated games yet</text></svg>"##,
+            r##"<text x="{x}" y="{y}" font-family="{font}" font-size="15" fill="#777777" text-anchor="middle">{empty}</text></svg>"##,
             x = w / 2.0,
-            y = h / 2.0
+            y = h / 2.0,
+            empty = fonts::escape(&t!(lang, "chart-no-games"))
         );
         return s;
     }
@@ -175,7 +182,7 @@ fn chart_svg(points: &[(i64, i64)], title: &str) -> String {
     // named at the right, its lower boundary drawn dashed. Everything below
     // 100 is one band (Unranked); 3000 and up is Level 1.
     if hi - lo <= 4000.0 {
-        for (b0, b1, name, shaded) in level_bands(lo, hi) {
+        for (b0, b1, name, shaded) in level_bands(lo, hi, lang) {
             let (y0, y1) = (y_of(b0), y_of(b1));
             if shaded {
                 let _ = write!(
@@ -308,24 +315,30 @@ mod tests {
     #[test]
     fn extreme_values_do_not_panic() {
         let pts = [(i64::MIN, i64::MIN), (i64::MAX, i64::MAX), (0, 0)];
-        assert!(points_chart(&pts, "x").is_ok());
+        assert!(points_chart(&pts, "x", Lang::En).is_ok());
     }
 
     #[test]
     fn level_bands_follow_the_levels() {
         // Below 100 is one band, whatever the range.
-        let bands = level_bands(-250.0, 80.0);
+        let bands = level_bands(-250.0, 80.0, Lang::En);
         assert_eq!(bands.len(), 1);
         assert_eq!(bands[0].2, "Unranked");
-        let bands = level_bands(40.0, 320.0);
+        let bands = level_bands(40.0, 320.0, Lang::En);
         let names: Vec<&str> = bands.iter().map(|b| b.2.as_str()).collect();
         assert_eq!(names, ["Unranked", "Level 30", "Level 29", "Level 28"]);
         assert_eq!((bands[0].0, bands[0].1), (40.0, 100.0));
         assert_eq!((bands[3].0, bands[3].1), (300.0, 320.0));
         assert!(bands[1].3 != bands[2].3, "levels alternate");
-        let top = level_bands(2950.0, 3500.0);
+        let top = level_bands(2950.0, 3500.0, Lang::En);
         assert_eq!(top.last().map(|b| (b.0, b.1)), Some((3000.0, 3500.0)));
         assert_eq!(top.last().map(|b| b.2.as_str()), Some("Level 1"));
+        // In Chinese, the seeds' names.
+        let names: Vec<String> = level_bands(40.0, 320.0, Lang::ZhCn)
+            .into_iter()
+            .map(|b| b.2)
+            .collect();
+        assert_eq!(names, ["无级别", "30级", "29级", "28级"]);
     }
 
     /// Games hours apart: each date on the axis once; the last point
@@ -338,7 +351,7 @@ mod tests {
             (day * 20_000 + 3_600_000, 10_500),
             (day * 20_000 + 7_200_000, 11_000),
         ];
-        let svg = chart_svg(&pts, "t");
+        let svg = chart_svg(&pts, "t", Lang::En);
         let d = date(day * 20_000);
         assert_eq!(svg.matches(&format!(">{d}<")).count(), 1, "{svg}");
         let right = f64::from(WIDTH) - RIGHT;

@@ -267,7 +267,13 @@ impl Service {
         let first = session.game.initial_position().turn();
         let reviewed = review(first, &scores);
         let tags = self.pgn_tags(session).await?;
-        let names = [tags.white.clone(), tags.black.clone()];
+        let server = &session.record.game.server_id;
+        let names = [
+            self.name_in(server, &session.record.game.white_id, lang)
+                .await?,
+            self.name_in(server, &session.record.game.black_id, lang)
+                .await?,
+        ];
         let result = session
             .game
             .ending()
@@ -298,14 +304,20 @@ impl Service {
             ));
         }
         let worst = reviewed.worst(WORST_MOVES);
+        let (_, notation) = self.session_words(session).await?;
         if !worst.is_empty() {
             lines.push(text::worst_moves_heading(lang));
             for m in worst {
                 let Some(ply) = session.game.plies().get(m.ply) else {
                     continue;
                 };
-                let played = numbered(m.ply, &format!("{}{}", ply.san, nag(m.judgement)));
-                let best = better(m.ply).map(|san| numbered(m.ply, &san));
+                // Written as the server writes moves (`马f6`); the PGN below
+                // keeps the letters.
+                let played = numbered(
+                    m.ply,
+                    &format!("{}{}", notation.write(&ply.san), nag(m.judgement)),
+                );
+                let best = better(m.ply).map(|san| numbered(m.ply, &notation.write(&san)));
                 lines.push(text::worst_move(
                     lang,
                     &played,

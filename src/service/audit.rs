@@ -90,7 +90,7 @@ pub(super) fn settings_entries(
 fn line(lang: Lang, e: &AuditEntry) -> String {
     let when = utc_minute(e.at_ms);
     let who = if e.actor_id == DELETED_PLAYER {
-        DELETED_PLAYER.to_owned()
+        super::shown_name(lang, &e.actor_id, None)
     } else {
         e.actor_name.clone()
     };

@@ -10,7 +10,7 @@ use super::{
     Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
 use crate::{
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg,
     store::{ChallengeRecord, ChallengeStatus, NewChallenge, NewGame, StoreError},
     t,
@@ -133,7 +133,7 @@ impl Service {
             ColorChoice::Black => t!(lang, "challenge-plays-black", name = &challenger),
         };
         let time_text = time_control.control.text(lang);
-        let mut text = if rated {
+        let issued = if rated {
             t!(
                 lang,
                 "challenge-issued-rated",
@@ -152,23 +152,23 @@ impl Service {
                 colour = colour
             )
         };
-        if let (Some(o), true) = (&opponent, rated) {
-            text.push(' ');
-            text.push_str(&self.stakes_line(actor, &o.id, lang).await?);
-        }
-        if initial_fen.is_some() {
-            text.push(' ');
-            text.push_str(&t!(lang, "challenge-from-position"));
-        }
-        text.push(' ');
-        text.push_str(&t!(
+        let stakes = match (&opponent, rated) {
+            (Some(o), true) => self.stakes_line(actor, &o.id, lang).await?,
+            _ => String::new(),
+        };
+        let from_position = if initial_fen.is_some() {
+            t!(lang, "challenge-from-position")
+        } else {
+            String::new()
+        };
+        let expires = t!(
             lang,
             "challenge-expires",
             hours = settings.challenge_ttl_ms / 3_600_000
-        ));
+        );
         // Its number, for `/accept challenge:ID` when several wait.
-        text.push(' ');
-        text.push_str(&t!(lang, "features-challenge-number", id = record.id));
+        let number = t!(lang, "features-challenge-number", id = record.id);
+        let text = join_sentences(lang, [issued, stakes, from_position, expires, number]);
         let button = |action, label: String, style| Button {
             id: ButtonAction::Challenge {
                 id: record.id,
@@ -320,7 +320,7 @@ impl Service {
         }
         if let Some(opponent) = &c.opponent_id {
             if *opponent != actor.user {
-                let name = self.name_of(&c.server_id, opponent).await?;
+                let name = self.name_in(&c.server_id, opponent, actor.lang()).await?;
                 return refuse_msg(msg!("challenge-not-for-you", name = name));
             }
         }
@@ -365,9 +365,13 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let game = self.arm_first_reminder(game, &settings, now).await?;
-        let white_name = self.name_of(&c.server_id, &game.game.white_id).await?;
-        let black_name = self.name_of(&c.server_id, &game.game.black_id).await?;
         let lang = super::lang::settings_lang(&settings);
+        let white_name = self
+            .name_in(&c.server_id, &game.game.white_id, lang)
+            .await?;
+        let black_name = self
+            .name_in(&c.server_id, &game.game.black_id, lang)
+            .await?;
         if settings.threads {
             // The first board, posted in the thread, pings the player to
             // move: the challenger is pinged here only if that is not them.
@@ -423,7 +427,7 @@ impl Service {
             white = white_name.as_str(),
             black = black_name.as_str()
         );
-        reply.text = format!("{accepted} {}", reply.text);
+        reply.text = join_sentences(lang, [accepted.as_str(), &reply.text]);
         Ok(reply)
     }
 
@@ -478,7 +482,7 @@ impl Service {
                 name = super::display_name(&actor.name),
                 id = record.id,
                 challenger = self
-                    .name_of(&actor.server, &record.challenge.challenger_id)
+                    .name_in(&actor.server, &record.challenge.challenger_id, lang)
                     .await?
             ),
             mentions: vec![record.challenge.challenger_id.clone()],
@@ -574,10 +578,10 @@ impl Service {
         c: &ChallengeRecord,
     ) -> Result<String, ServiceError> {
         let from = self
-            .name_of(&c.challenge.server_id, &c.challenge.challenger_id)
+            .name_in(&c.challenge.server_id, &c.challenge.challenger_id, lang)
             .await?;
         let to = match &c.challenge.opponent_id {
-            Some(id) => self.name_of(&c.challenge.server_id, id).await?,
+            Some(id) => self.name_in(&c.challenge.server_id, id, lang).await?,
             None => t!(lang, "features-challenge-anyone"),
         };
         let time = super::play::parse_time_control(&c.challenge.time_control, lang).map_or_else(
@@ -605,13 +609,34 @@ impl Service {
         })
     }
 
-    /// A player's display name on a server (their id if never seen).
-    pub(super) async fn name_of(&self, server: &str, user: &str) -> Result<String, ServiceError> {
+    /// A player's name as stored (their id if never seen), for PGN.
+    pub(super) async fn stored_name(
+        &self,
+        server: &str,
+        user: &str,
+    ) -> Result<String, ServiceError> {
         Ok(self
             .store()
             .player(server, user)
             .await?
             .map_or_else(|| user.to_owned(), |p| p.display_name))
+    }
+
+    /// A player's name on a server as shown in `lang` (see
+    /// [`super::shown_name`]: the computer and an erased player are named
+    /// in words of the catalogues).
+    pub(super) async fn name_in(
+        &self,
+        server: &str,
+        user: &str,
+        lang: Lang,
+    ) -> Result<String, ServiceError> {
+        let row = self.store().player(server, user).await?;
+        Ok(super::shown_name(
+            lang,
+            user,
+            row.as_ref().map(|p| p.display_name.as_str()),
+        ))
     }
 
     /// A player's points in hundredths (0 if never rated).

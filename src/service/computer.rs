@@ -24,11 +24,13 @@ use shakmaty::Color;
 
 use super::{
     error::{check_length, refuse_msg, ServiceError},
-    Actor, ColorChoice, DrawAction, Notice, Reply, Service,
+    Actor, ColorChoice, DrawAction, Notice, OpenThread, Reply, Service,
 };
 use crate::{
     engine::{Engine, Level},
+    i18n::join_sentences,
     store::{NewChallenge, NewGame, StoreError},
+    t,
 };
 
 /// The computer accepts a draw when it is at least this much worse
@@ -143,10 +145,12 @@ impl Service {
                 expires_ms: now + settings.challenge_ttl_ms,
             })
             .await?;
+        // With game threads on (the server's setting), the game gets its
+        // own thread, as a person's does: no channel here yet.
         let new_game = NewGame {
             server_id: actor.server.clone(),
             home_channel_id: actor.channel.clone(),
-            channel_id: Some(actor.channel.clone()),
+            channel_id: (!settings.threads).then(|| actor.channel.clone()),
             white_id: white,
             black_id: black,
             rated: false,
@@ -166,16 +170,36 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
-        let session = self.load(game).await?;
-        let mut reply = self.board_reply(&session, &session.game, None).await?;
-        let lang = self.server_lang(&actor.server).await;
+        let lang = super::lang::settings_lang(&settings);
+        let person = super::display_name(&actor.name);
+        let computer_name = super::shown_name(lang, &computer, None);
         let started = super::engine_text::play_started(
             lang,
-            &super::display_name(&actor.name),
-            &level.display_name(),
+            &person,
+            &computer_name,
             &time_control.control.text(lang),
         );
-        reply.text = format!("{started} {}", reply.text);
+        if settings.threads {
+            // The adapter opens the thread and then asks for the first
+            // board there ([`Service::thread_opened`]), which also wakes
+            // the computer if it has White.
+            let (white, black) = if person_white {
+                (&person, &computer_name)
+            } else {
+                (&computer_name, &person)
+            };
+            return Ok(Reply {
+                text: started,
+                open_thread: Some(OpenThread {
+                    game_id: game.id,
+                    name: t!(lang, "challenge-thread-name", white = white, black = black),
+                }),
+                ..Reply::default()
+            });
+        }
+        let session = self.load(game).await?;
+        let mut reply = self.board_reply(&session, &session.game, None).await?;
+        reply.text = join_sentences(lang, [started.as_str(), &reply.text]);
         if !person_white {
             // The computer is to move: that is for the background, and the
             // board above shows the start.
@@ -286,11 +310,14 @@ impl Service {
                 -cp
             }
         });
+        // What it says (accepting a draw, resigning) is posted in the
+        // channel, so its name is in the channel's language.
+        let lang = self.server_lang(&session.record.game.server_id).await;
         let actor = Actor {
             server: session.record.game.server_id.clone(),
             channel: channel.clone(),
             user: level.player_id(),
-            name: level.display_name(),
+            name: super::shown_name(lang, &level.player_id(), None),
             locale: None,
             is_moderator: false,
             server_locale: None,

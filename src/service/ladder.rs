@@ -160,7 +160,7 @@ impl Service {
             series.extend(history.iter().map(|c| (c.at_ms, c.after)));
             let title = t!(lang, "chart-title", name = &player.display_name);
             let png = tokio::task::spawn_blocking(move || {
-                crate::render::chart::points_chart(&series, &title)
+                crate::render::chart::points_chart(&series, &title, lang)
             })
             .await
             .map_err(|e| ServiceError::Internal(format!("chart task: {e}")))?
@@ -171,7 +171,9 @@ impl Service {
                     player
                         .user_id
                         .chars()
-                        .filter(char::is_ascii_alphanumeric)
+                        // A name's letters in any script (a console user
+                        // 张伟); the Discord adapter makes names safe again.
+                        .filter(|c| c.is_alphanumeric())
                         .collect::<String>()
                 ),
                 png,
@@ -228,7 +230,7 @@ impl Service {
                 Some(side) => session.player_id(!side).to_owned(),
                 None => continue,
             };
-            let opponent = self.name_of(&actor.server, &opponent_id).await?;
+            let opponent = self.name_in(&actor.server, &opponent_id, lang).await?;
             let whose = if mine == Some(turn) {
                 t!(lang, "games-your-move")
             } else {
@@ -357,8 +359,14 @@ impl Service {
         session: &super::session::Session,
     ) -> Result<PgnTags, ServiceError> {
         let r = &session.record;
-        let white = self.name_of(&r.game.server_id, &r.game.white_id).await?;
-        let black = self.name_of(&r.game.server_id, &r.game.black_id).await?;
+        // PGN is data: its names stay as stored, in English where they are
+        // the bot's own words ("Stockfish level 1", "deleted player").
+        let white = self
+            .stored_name(&r.game.server_id, &r.game.white_id)
+            .await?;
+        let black = self
+            .stored_name(&r.game.server_id, &r.game.black_id)
+            .await?;
         let changes = self.store().game_rating_changes(r.id).await?;
         let points_before = |user: &str| -> Option<String> {
             changes
@@ -430,7 +438,7 @@ impl Service {
             } else {
                 &g.game.white_id
             };
-            let opponent = self.name_of(&g.game.server_id, opponent_id).await?;
+            let opponent = self.name_in(&g.game.server_id, opponent_id, lang).await?;
             let outcome = match stored_ending(&g.state) {
                 None => t!(lang, "history-in-progress"),
                 Some(e) => {

@@ -251,6 +251,22 @@ pub fn display_name(name: &str) -> String {
     }
 }
 
+/// The name shown in `lang` for the player `id` whose row holds `stored`
+/// (`None`: no row): the computer reads as "Stockfish level 3" in the
+/// reader's words, a player erased at their request (`/privacy forget`)
+/// as the catalogue's word for one, anyone else without a row as their
+/// id. PGN export keeps the stored English names (it is data).
+pub(crate) fn shown_name(lang: crate::i18n::Lang, id: &str, stored: Option<&str>) -> String {
+    if let Some(level) = crate::engine::Level::of_player(id) {
+        return crate::t!(lang, "engine-computer-name", level = level.number());
+    }
+    match stored {
+        Some(name) => name.to_owned(),
+        None if id == crate::store::DELETED_PLAYER => crate::t!(lang, "player-deleted"),
+        None => id.to_owned(),
+    }
+}
+
 fn command_name(command: &Command) -> &'static str {
     match command {
         Command::Challenge { .. } => "challenge",

@@ -15,7 +15,7 @@ use super::{
 use crate::{
     chess::{color_text, DrawOffer, Game, Notation, PlayTextError},
     clock::TimeControl,
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg, t,
 };
 
@@ -163,7 +163,11 @@ impl Service {
         session.answer_in_advance = at_plies.is_some();
         if session.game.turn() != side {
             let waiting = self
-                .name_of(&session.record.game.server_id, session.player_id(!side))
+                .name_in(
+                    &session.record.game.server_id,
+                    session.player_id(!side),
+                    actor.lang(),
+                )
                 .await?;
             return refuse_msg(msg!(
                 "game-not-your-turn",
@@ -234,7 +238,7 @@ impl Service {
                 if game.is_over() {
                     let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
                     let (lang, _) = self.session_words(&session).await?;
-                    reply.text = format!("{} {}", error.text(lang), reply.text);
+                    reply.text = join_sentences(lang, [error.text(lang).as_str(), &reply.text]);
                     Ok((reply, None))
                 } else {
                     Ok((Reply::private(error.text(actor.lang())), None))
@@ -342,7 +346,7 @@ impl Service {
                             lang,
                             "game-draw-offered",
                             name = &name,
-                            opponent = self.name_of(&actor.server, &opponent).await?
+                            opponent = self.name_in(&actor.server, &opponent, lang).await?
                         ),
                         buttons: vec![
                             Button {
@@ -473,7 +477,11 @@ impl Service {
             return refuse_msg(msg!("game-not-found"));
         };
         let session = self.load(record).await?;
-        self.board_reply(&session, &session.game, None).await
+        let reply = self.board_reply(&session, &session.game, None).await?;
+        // A game against the computer waited for its place: if the
+        // computer has White, its first move is due now.
+        self.computer_may_act(&session.record, session.game.turn());
+        Ok(reply)
     }
 }
 

@@ -13,6 +13,7 @@ use super::{
     Actor, Button, ButtonStyle, Reply, Service,
 };
 use crate::{
+    i18n::join_sentences,
     msg,
     store::{NewGame, StoreError},
     t,
@@ -40,13 +41,16 @@ impl Service {
             Color::White => record.game.black_id.clone(),
             Color::Black => record.game.white_id.clone(),
         };
-        let opponent_name = self.name_of(&actor.server, &opponent).await?;
+        if opponent == crate::store::DELETED_PLAYER {
+            return refuse_msg(msg!("features-rematch-erased"));
+        }
         if let Some(started) = record.offers.rematch_game_id {
             return refuse_msg(msg!("features-rematch-started", game = started));
         }
         let name = super::display_name(&actor.name);
         // Offers and the new game are posted for both: the server's language.
         let lang = self.server_lang(&actor.server).await;
+        let opponent_name = self.name_in(&actor.server, &opponent, lang).await?;
         match record.offers.rematch_by.as_deref() {
             Some(by) if by == actor.user => refuse_msg(msg!(
                 "features-rematch-already-offered",
@@ -116,8 +120,12 @@ impl Service {
                     Err(e) => return Err(e.into()),
                 };
                 let game = self.arm_first_reminder(game, &settings, now).await?;
-                let white = self.name_of(&actor.server, &game.game.white_id).await?;
-                let black = self.name_of(&actor.server, &game.game.black_id).await?;
+                let white = self
+                    .name_in(&actor.server, &game.game.white_id, lang)
+                    .await?;
+                let black = self
+                    .name_in(&actor.server, &game.game.black_id, lang)
+                    .await?;
                 let id = game.id;
                 let session = self.load(game).await?;
                 let mut reply = self.board_reply(&session, &session.game, None).await?;
@@ -129,7 +137,7 @@ impl Service {
                     white = white,
                     black = black
                 );
-                reply.text = format!("{accepted} {}", reply.text);
+                reply.text = join_sentences(lang, [accepted.as_str(), &reply.text]);
                 Ok(reply)
             }
         }

@@ -51,10 +51,13 @@ impl Service {
             .store()
             .player_pair(&r.game.server_id, [&r.game.white_id, &r.game.black_id])
             .await?;
+        // Posted in the channel: the server's language.
+        let lang = self.server_lang(&actor.server).await;
         let names = [0, 1].map(|i| {
-            players[i].as_ref().map_or_else(
-                || [&r.game.white_id, &r.game.black_id][i].clone(),
-                |p| p.display_name.clone(),
+            super::shown_name(
+                lang,
+                [&r.game.white_id, &r.game.black_id][i],
+                players[i].as_ref().map(|p| p.display_name.as_str()),
             )
         });
         let viewer = session.side_of(&actor.user);
@@ -83,15 +86,13 @@ impl Service {
         .await
         .map_err(|e| ServiceError::Internal(format!("replay task: {e}")))?
         .map_err(|e| ServiceError::Internal(format!("replay: {e}")))?;
-        // Posted in the channel: the server's language.
-        let lang = self.server_lang(&actor.server).await;
         let outcome = match game.ending() {
-            Some(ending) if ending.result == GameResult::NoResult => ending.to_string(),
+            Some(ending) if ending.result == GameResult::NoResult => ending.text(lang),
             Some(ending) => t!(
                 lang,
                 "features-replay-result",
                 result = ending.result.pgn(),
-                ending = ending.to_string()
+                ending = ending.text(lang)
             ),
             None => t!(lang, "features-replay-in-progress"),
         };

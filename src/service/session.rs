@@ -197,8 +197,8 @@ impl Service {
             let Some(channel) = g.game.channel_id.as_deref() else {
                 continue;
             };
-            let white = self.name_of(&actor.server, &g.game.white_id).await?;
-            let black = self.name_of(&actor.server, &g.game.black_id).await?;
+            let white = self.name_in(&actor.server, &g.game.white_id, lang).await?;
+            let black = self.name_in(&actor.server, &g.game.black_id, lang).await?;
             let opponent = if g.game.white_id == actor.user {
                 &black
             } else {
@@ -238,7 +238,7 @@ impl Service {
                         place = place.as_str()
                     ))
                     .collect::<Vec<_>>()
-                    .join("; ")
+                    .join(&crate::t!(lang, "settings-separator"))
             )),
         })
     }

@@ -213,7 +213,7 @@ fn hours_list(lang: Lang, hours: &[i64]) -> String {
         Some((last, rest)) if !rest.is_empty() => t!(
             lang,
             "settings-list-and",
-            first = rest.join(", "),
+            first = crate::i18n::join_list(lang, rest),
             last = last
         ),
         Some((last, _)) => last.clone(),

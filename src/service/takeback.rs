@@ -5,7 +5,7 @@
 //! A request is stored against the game's version and does not bump it, so
 //! the board's buttons stay current; any change to the game (a move) ends
 //! the request by itself. Rated games never allow takebacks: their result
-//! moves points.
+//! moves points. The computer grants a takeback at once.
 
 use shakmaty::{Color, Position};
 
@@ -17,7 +17,7 @@ use super::{
 };
 use crate::{
     chess::Game,
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg,
     store::{GameState, StoreError, TakeBack},
     t,
@@ -36,7 +36,15 @@ impl Service {
             return refuse_msg(msg!("features-takeback-rated"));
         }
         let opponent = session.player_id(!side).to_owned();
-        let opponent_name = self.name_of(&actor.server, &opponent).await?;
+        // Said to the asker and in the channel: the computer's name (the
+        // one name that has words) in the channel's language.
+        let opponent_name = self
+            .name_in(
+                &actor.server,
+                &opponent,
+                self.server_lang(&actor.server).await,
+            )
+            .await?;
         let pending = session.record.takeback_by().map(str::to_owned);
         match action {
             TakebackAction::Request => {
@@ -67,6 +75,21 @@ impl Service {
                     Ok(()) => {}
                     Err(StoreError::Conflict) => return moved_on(),
                     Err(e) => return Err(e.into()),
+                }
+                if crate::engine::Level::of_player(&opponent).is_some() {
+                    // The computer grants a takeback at once, as on
+                    // lichess: nobody else could answer the request.
+                    let computer = Actor {
+                        user: opponent.clone(),
+                        name: opponent_name.clone(),
+                        locale: None,
+                        is_moderator: false,
+                        ..actor.clone()
+                    };
+                    let reply = self.accept_takeback(&computer, &mut session, side).await?;
+                    // Its own move taken back too: it is to move again.
+                    self.computer_may_act(&session.record, session.game.turn());
+                    return Ok(reply);
                 }
                 // Posted in the game's channel for both: the server's language.
                 let lang = self.server_lang(&actor.server).await;
@@ -215,7 +238,7 @@ impl Service {
             name = super::display_name(&actor.name),
             moves = moves
         );
-        reply.text = format!("{accepted} {}", reply.text);
+        reply.text = join_sentences(lang, [accepted.as_str(), &reply.text]);
         Ok(reply)
     }
 }
@@ -270,7 +293,7 @@ mod tests {
             taken_back(Lang::En, &game, 1),
             "the move e5 and the reply Nf3"
         );
-        assert_eq!(taken_back(Lang::ZhCn, &game, 2), "Nf3 这步棋");
+        assert_eq!(taken_back(Lang::ZhCn, &game, 2), "Nf3这步棋");
         assert_eq!(plies_kept(&game_with(&["e4"]), Color::Black), None);
         assert_eq!(plies_kept(&Game::new(), Color::White), None);
     }

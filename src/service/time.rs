@@ -19,7 +19,7 @@ use super::{
 use crate::{
     chess::{color_text, Game},
     clock::{clocks_after, human_left_in, TimeControl},
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg,
     store::StoreError,
     t,
@@ -148,7 +148,11 @@ impl Service {
         let applied = self.commit(session, &game, false).await?;
         let mut reply = self.board_reply(session, &game, applied.ratings).await?;
         let name = self
-            .name_of(&session.record.game.server_id, session.player_id(flagged))
+            .name_in(
+                &session.record.game.server_id,
+                session.player_id(flagged),
+                lang,
+            )
             .await?;
         let what = if unstarted {
             t!(lang, "time-unstarted-aborted")
@@ -160,7 +164,7 @@ impl Service {
                 color = color_text(lang, flagged)
             )
         };
-        reply.text = format!("{what} {}", reply.text);
+        reply.text = join_sentences(lang, [what.as_str(), &reply.text]);
         reply.mentions = vec![
             session.record.game.white_id.clone(),
             session.record.game.black_id.clone(),
@@ -256,9 +260,7 @@ impl Service {
     ) -> Result<Option<Notice>, ServiceError> {
         let server = &session.record.game.server_id;
         let mover = session.player_id(session.game.turn()).to_owned();
-        let opponent = self
-            .name_of(server, session.player_id(!session.game.turn()))
-            .await?;
+        let opponent_id = session.player_id(!session.game.turn());
         let player = self.store().player(server, &mover).await?;
         if let Some(p) = player.as_ref().filter(|p| p.notify_dm) {
             // A direct message with no command to answer: the player's
@@ -279,7 +281,9 @@ impl Service {
                 if s.player_id(s.game.turn()) != mover {
                     continue;
                 }
-                let other = self.name_of(server, s.player_id(!s.game.turn())).await?;
+                let other = self
+                    .name_in(server, s.player_id(!s.game.turn()), lang)
+                    .await?;
                 lines.push(match s.record.state.deadline_ms {
                     Some(d) => t!(
                         lang,
@@ -303,6 +307,7 @@ impl Service {
             }));
         }
         let (lang, _) = self.session_words(session).await?;
+        let opponent = self.name_in(server, opponent_id, lang).await?;
         Ok(Some(Notice {
             channel: session.record.game.channel_id.clone(),
             dm_user: None,
@@ -546,8 +551,8 @@ impl Service {
             Err(e) => return Err(e.into()),
         }
         let opponent = session.player_id(!side).to_owned();
-        let opponent_name = self.name_of(&actor.server, &opponent).await?;
         let (lang, _) = self.session_words(&session).await?;
+        let opponent_name = self.name_in(&actor.server, &opponent, lang).await?;
         Ok(Reply {
             text: t!(
                 lang,

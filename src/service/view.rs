@@ -11,6 +11,7 @@ use super::{
 use crate::{
     chess::{color_index, color_text, Game},
     clock::{clocks_after, format_clock, TimeControl},
+    i18n::Lang,
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
     store::{GameRecord, PlayerRecord, RatingChangeRecord},
@@ -70,7 +71,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let record = &session.record;
         let (lang, notation) = self.session_words(session).await?;
-        let ([white, black], points) = names_and_points(record, &players, ratings.as_ref());
+        let ([white, black], points) = names_and_points(lang, record, &players, ratings.as_ref());
         let name = |c: Color| match c {
             Color::White => white.as_str(),
             Color::Black => black.as_str(),
@@ -144,11 +145,13 @@ impl Service {
                 let after = Points::from_hundredths(change.after);
                 card.fields.push((
                     t!(lang, "board-field-points", name = who),
-                    format!(
-                        "{} → {after} ({}), {}",
-                        Points::from_hundredths(change.before),
-                        Points::from_hundredths(change.delta).signed(),
-                        after.level().name(lang)
+                    t!(
+                        lang,
+                        "board-points-change",
+                        before = Points::from_hundredths(change.before).to_string(),
+                        after = after.to_string(),
+                        delta = Points::from_hundredths(change.delta).signed().to_string(),
+                        level = after.level().name(lang)
                     ),
                 ));
             }
@@ -243,7 +246,8 @@ impl Service {
         game: &Game,
         players: &[Option<PlayerRecord>; 2],
     ) -> Result<(Frame, String), ServiceError> {
-        let ([white, black], points) = names_and_points(&session.record, players, None);
+        let (lang, _) = self.session_words(session).await?;
+        let ([white, black], points) = names_and_points(lang, &session.record, players, None);
         let tc: Option<TimeControl> = session.record.game.time_control.parse().ok();
         let frame = self
             .board_frame(
@@ -386,16 +390,17 @@ fn live_clocks(
     state.remaining_at(at).map(format_clock)
 }
 
-/// Both players' names (their id if they have no row) and points, White's
-/// first; points after the game if it was just settled (`ratings`).
+/// Both players' names as shown in `lang` (see [`super::shown_name`]) and
+/// points, White's first; points after the game if it was just settled
+/// (`ratings`).
 fn names_and_points(
+    lang: Lang,
     record: &GameRecord,
     [white_row, black_row]: &[Option<PlayerRecord>; 2],
     ratings: Option<&[RatingChangeRecord; 2]>,
 ) -> ([String; 2], [i64; 2]) {
     let name_or_id = |row: &Option<PlayerRecord>, id: &str| {
-        row.as_ref()
-            .map_or_else(|| id.to_owned(), |p| p.display_name.clone())
+        super::shown_name(lang, id, row.as_ref().map(|p| p.display_name.as_str()))
     };
     let names = [
         name_or_id(white_row, &record.game.white_id),

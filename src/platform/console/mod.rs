@@ -24,11 +24,14 @@ use std::{
 use parse::{parse_line, to_command, Line};
 
 use crate::{
-    clock::{parse_duration, Clock, ManualClock},
+    clock::{parse_duration, Clock, DurationError, ManualClock},
     engine::Engine,
+    i18n::{Lang, Msg},
+    msg,
     render::Renderer,
     service::{Actor, Button, Command, Reply, Service},
     store::Store,
+    t,
 };
 
 /// The server every console user belongs to.
@@ -161,7 +164,7 @@ impl Console {
             if notices.is_empty() {
                 return Ok(());
             }
-            self.post_notices(&notices, out)?;
+            self.post_notices(&notices, out).await?;
         }
     }
 
@@ -169,20 +172,28 @@ impl Console {
         if self.options.echo && !line.trim().is_empty() {
             writeln!(out, "> {}", line.trim_end())?;
         }
+        // The console's own words (a line it cannot read, what a directive
+        // did) are in the server's language; answers to a user's line in
+        // that user's.
+        let lang = self.lang();
         let parsed = match parse_line(line) {
             Ok(parsed) => parsed,
             Err(e) => {
-                writeln!(out, "[console] {e}")?;
+                writeln!(out, "[console] {}", e.text(lang))?;
                 return Ok(());
             }
         };
         match parsed {
             Line::Nothing => {}
             Line::Locale { user, locale } => {
+                let shown = match &locale {
+                    Some(locale) => locale.clone(),
+                    None => t!(lang, "console-locale-none"),
+                };
                 writeln!(
                     out,
-                    "[console] {user}'s locale: {}",
-                    locale.as_deref().unwrap_or("none")
+                    "[console] {}",
+                    t!(lang, "console-locale-set", user = &user, locale = shown)
                 )?;
                 self.locales.insert(user, locale);
             }
@@ -194,10 +205,14 @@ impl Console {
             }
             Line::Advance(text) => match parse_duration(&text) {
                 Ok(by) => {
-                    writeln!(out, "[console] time advances by {text}")?;
+                    writeln!(
+                        out,
+                        "[console] {}",
+                        t!(lang, "console-time-advances", by = &text)
+                    )?;
                     self.advance(by, out).await?;
                 }
-                Err(e) => writeln!(out, "[console] {e}")?,
+                Err(e) => writeln!(out, "[console] {}", duration_error(&e).text(lang))?,
             },
             Line::Restart(down) => {
                 self.service.store().close().await;
@@ -205,18 +220,22 @@ impl Console {
                     match parse_duration(&text) {
                         Ok(by) => {
                             self.clock.advance(by);
-                            writeln!(out, "[console] the bot was down for {text}")?;
+                            writeln!(
+                                out,
+                                "[console] {}",
+                                t!(lang, "console-was-down", by = &text)
+                            )?;
                         }
-                        Err(e) => writeln!(out, "[console] {e}")?,
+                        Err(e) => writeln!(out, "[console] {}", duration_error(&e).text(lang))?,
                     }
                 }
                 // The old bot's background work ends with it.
                 self.service.background_idle().await;
                 self.service =
                     Console::start_service(&self.options, &self.clock, self.engine.clone()).await?;
-                writeln!(out, "[console] bot restarted")?;
+                writeln!(out, "[console] {}", t!(lang, "console-restarted"))?;
                 let notices = self.service.startup().await;
-                self.post_notices(&notices, out)?;
+                self.post_notices(&notices, out).await?;
             }
             Line::Slash {
                 user,
@@ -226,18 +245,21 @@ impl Console {
                 Ok(command) => self.send(&user, command, out).await?,
                 Err(e) => {
                     let channel = self.channel.clone();
-                    print_private(out, &channel, &user, &e)?;
+                    let lang = self.user_lang(&user);
+                    print_private(out, lang, &channel, &user, &e.text(lang))?;
                 }
             },
             Line::Click { user, label } => match self.find_button(&user, &label) {
                 Some(id) => self.send(&user, Command::Button { id }, out).await?,
                 None => {
                     let channel = self.channel.clone();
+                    let lang = self.user_lang(&user);
                     print_private(
                         out,
+                        lang,
                         &channel,
                         &user,
-                        &format!("there is no `{label}` button here"),
+                        &t!(lang, "console-no-button", label = &label),
                     )?;
                 }
             },
@@ -263,14 +285,14 @@ impl Console {
                 _ => break,
             }
             let notices = self.service.tick().await;
-            self.post_notices(&notices, out)?;
+            self.post_notices(&notices, out).await?;
         }
         self.clock.set(target);
         let notices = self.service.tick().await;
-        self.post_notices(&notices, out)
+        self.post_notices(&notices, out).await
     }
 
-    fn post_notices(
+    async fn post_notices(
         &mut self,
         notices: &[crate::service::Notice],
         out: &mut impl Write,
@@ -284,12 +306,23 @@ impl Console {
                 }
                 (Some(channel), None) => {
                     let channel = channel.clone();
-                    self.print(&channel, "", &notice.reply, out)?;
+                    let lang = self.service.server_lang(SERVER).await;
+                    self.print(lang, &channel, "", &notice.reply, out)?;
                 }
                 (None, None) => {}
             }
         }
         Ok(())
+    }
+
+    /// The console's own language: the server's (`--locale`).
+    fn lang(&self) -> Lang {
+        Lang::from_locale(self.options.locale.as_deref())
+    }
+
+    /// The language of `user`'s client (`:locale`, else `--locale`).
+    fn user_lang(&self, user: &str) -> Lang {
+        Lang::from_locale(self.actor(user).locale.as_deref())
     }
 
     fn actor(&self, user: &str) -> Actor {
@@ -316,12 +349,20 @@ impl Console {
         let actor = self.actor(user);
         let reply = self.service.handle(&actor, command).await;
         let channel = self.channel.clone();
-        self.print(&channel, user, &reply, out)?;
+        // The words around a reply (field labels' colon, the marks) are in
+        // the reply's language: the asker's for a private one, the
+        // server's (its `/settings language`) for a public one.
+        let public = self.service.server_lang(SERVER).await;
+        self.print(public, &channel, user, &reply, out)?;
         if let Some(thread) = &reply.open_thread {
             let name = self.new_channel_name(&thread.name);
-            writeln!(out, "[#{channel}] bot: opened thread #{name}")?;
+            writeln!(
+                out,
+                "[#{channel}] bot: {}",
+                t!(public, "console-thread-opened", name = &name)
+            )?;
             let board = self.service.thread_opened(thread.game_id, &name).await;
-            self.print(&name, user, &board, out)?;
+            self.print(public, &name, user, &board, out)?;
         }
         Ok(())
     }
@@ -362,15 +403,26 @@ impl Console {
             })
     }
 
+    /// Prints a reply; `public` is the language of the server's public
+    /// messages.
     fn print(
         &mut self,
+        public: Lang,
         channel: &str,
         user: &str,
         reply: &Reply,
         out: &mut impl Write,
     ) -> anyhow::Result<()> {
+        // The console's own words (the deadline line, the marks) follow the
+        // reply's language: the reader's for a private reply, as Discord
+        // says "only you can see this" in the client's language.
+        let lang = if reply.ephemeral {
+            self.user_lang(user)
+        } else {
+            public
+        };
         let prefix = if reply.ephemeral {
-            format!("[#{channel}] bot → {user} (only you):")
+            private_prefix(self.user_lang(user), channel, user)
         } else if reply
             .edits
             .as_ref()
@@ -378,14 +430,11 @@ impl Console {
         {
             // A message the bot keeps editing (progress): each edit after
             // the first is shown as lines of its own, marked.
-            format!("[#{channel}] bot (edit):")
+            format!("[#{channel}] bot{}:", t!(lang, "console-edit"))
         } else {
             format!("[#{channel}] bot:")
         };
         let mentions: String = reply.mentions.iter().map(|m| format!("@{m} ")).collect();
-        // The console's own words (the deadline line) follow the server's
-        // language, as Discord's relative times follow the client's.
-        let lang = crate::i18n::Lang::from_locale(self.options.locale.as_deref());
         let text = channel_links(&reply.text);
         let mut lines = text.lines();
         if let Some(first) = lines.next() {
@@ -398,7 +447,12 @@ impl Console {
             writeln!(out, "{prefix}   {}", card.title)?;
             for (name, value) in &card.fields {
                 let mut lines = value.lines();
-                writeln!(out, "{prefix}   {name}: {}", lines.next().unwrap_or(""))?;
+                let first = lines.next().unwrap_or("");
+                writeln!(
+                    out,
+                    "{prefix}   {}",
+                    t!(lang, "console-field", name = name.as_str(), value = first)
+                )?;
                 for line in lines {
                     writeln!(out, "{prefix}     {line}")?;
                 }
@@ -407,7 +461,7 @@ impl Console {
                 writeln!(
                     out,
                     "{prefix}   {}",
-                    crate::t!(
+                    t!(
                         lang,
                         "console-deadline",
                         when = relative(lang, deadline - self.clock.now_ms())
@@ -479,16 +533,38 @@ fn channel_links(text: &str) -> String {
     out
 }
 
-fn print_private(out: &mut impl Write, channel: &str, user: &str, text: &str) -> io::Result<()> {
-    writeln!(out, "[#{channel}] bot → {user} (only you): {text}")
+fn print_private(
+    out: &mut impl Write,
+    lang: Lang,
+    channel: &str,
+    user: &str,
+    text: &str,
+) -> io::Result<()> {
+    writeln!(out, "{} {text}", private_prefix(lang, channel, user))
+}
+
+/// `[#chan] bot → alice (only you):`, as Discord marks a private answer.
+fn private_prefix(lang: Lang, channel: &str, user: &str) -> String {
+    format!("[#{channel}] bot → {user}{}:", t!(lang, "console-only-you"))
+}
+
+/// Why `:advance` / `:restart` cannot read a duration, in words of the
+/// catalogues (the clock core's own errors are English, for the config).
+fn duration_error(e: &DurationError) -> Msg {
+    match e {
+        DurationError::Empty => msg!("console-duration-empty"),
+        DurationError::TooLong(count) => msg!("console-duration-too-long", count = *count),
+        DurationError::Invalid(text) => msg!("console-duration-invalid", text = text),
+        DurationError::Overflow(text) => msg!("console-duration-overflow", text = text),
+    }
 }
 
 /// "in 2 d 23 h" / "in 59 min" / "passed" (`2天23小时后`, `已过`).
-fn relative(lang: crate::i18n::Lang, ms: i64) -> String {
+fn relative(lang: Lang, ms: i64) -> String {
     if ms <= 0 {
-        return crate::t!(lang, "console-deadline-passed");
+        return t!(lang, "console-deadline-passed");
     }
-    crate::t!(
+    t!(
         lang,
         "console-deadline-in",
         left = crate::clock::human_left_in(lang, ms)

@@ -3,8 +3,12 @@
 //! command options are `name:value` as in Discord; the first option may be
 //! given bare (`alice: /move e4`), and a value may be quoted.
 
-use crate::service::{
-    ColorChoice, Command, ConditionalAction, DrawAction, Setting, TakebackAction, UserRef,
+use crate::{
+    i18n::Msg,
+    msg,
+    service::{
+        ColorChoice, Command, ConditionalAction, DrawAction, Setting, TakebackAction, UserRef,
+    },
 };
 
 /// One console line.
@@ -40,8 +44,9 @@ pub struct Arg {
     pub value: String,
 }
 
-/// Reads a line, or says what is wrong with it.
-pub fn parse_line(line: &str) -> Result<Line, String> {
+/// Reads a line, or says what is wrong with it (in words of the
+/// catalogues: the console shows them in its reader's language).
+pub fn parse_line(line: &str) -> Result<Line, Msg> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(Line::Nothing);
@@ -66,13 +71,11 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
                     locale: (!locale.is_empty()).then(|| locale.to_owned()),
                 })
             }
-            _ => Err(format!(
-                "unknown directive `:{word}`: use :channel NAME, :advance 3d, :restart, :restart 2h (down for 2 h) or :locale NAME zh-CN"
-            )),
+            _ => Err(msg!("console-unknown-directive", word = word)),
         };
     }
     let Some((user, rest)) = line.split_once(':') else {
-        return Err("write `name: /command …` or `name: click Label`".to_owned());
+        return Err(msg!("console-line-form"));
     };
     let user = user.trim();
     if user.is_empty()
@@ -81,7 +84,7 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
     {
-        return Err("a user name is letters, digits, `_` or `-` (at most 32)".to_owned());
+        return Err(msg!("console-bad-user-name"));
     }
     let rest = rest.trim();
     if let Some(label) = rest.strip_prefix("click ") {
@@ -91,11 +94,11 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
         });
     }
     let Some(slash) = rest.strip_prefix('/') else {
-        return Err("a command starts with `/`, a button press with `click`".to_owned());
+        return Err(msg!("console-not-a-command"));
     };
     let tokens = split_tokens(slash)?;
     let Some((command, args)) = tokens.split_first() else {
-        return Err("which command?".to_owned());
+        return Err(msg!("console-which-command"));
     };
     // Subcommands (`/settings log 2`, `/privacy show`) become one name.
     let (command, args) = match (command.as_str(), args.first().map(String::as_str)) {
@@ -131,7 +134,7 @@ fn is_option_name(name: &str) -> bool {
 }
 
 /// Splits on whitespace, keeping `"quoted text"` (after `name:` too) whole.
-fn split_tokens(text: &str) -> Result<Vec<String>, String> {
+fn split_tokens(text: &str) -> Result<Vec<String>, Msg> {
     let mut tokens = Vec::new();
     let mut current = String::new();
     let mut quoted = false;
@@ -147,7 +150,7 @@ fn split_tokens(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if quoted {
-        return Err("a quote is not closed".to_owned());
+        return Err(msg!("console-open-quote"));
     }
     if !current.is_empty() {
         tokens.push(current);
@@ -197,16 +200,13 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
 }
 
 /// Turns a slash command and its options into a service command.
-pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
+pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
     if command == "conditional" {
         // Discord shows the three subcommands; here a forgotten one is named.
-        return Err(
-            "`/conditional` takes `add`, `list` or `clear`, e.g. `/conditional add e5 Nf3`"
-                .to_owned(),
-        );
+        return Err(msg!("console-conditional-subcommand"));
     }
     let names =
-        options_of(command).ok_or_else(|| format!("unknown command `/{command}`; try `/help`"))?;
+        options_of(command).ok_or_else(|| msg!("console-unknown-command", command = command))?;
     // A line of moves is often typed without quotes: its words are the line.
     let joined;
     let args = if command == "conditional add"
@@ -228,25 +228,20 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
     let mut next_bare = 0;
     for arg in args {
         let name = match &arg.name {
-            Some(name) => *names.iter().find(|n| **n == name.as_str()).ok_or_else(|| {
-                format!(
-                    "`/{command}` has no option `{name}`; its options: {}",
-                    list(names)
-                )
-            })?,
+            Some(name) => *names
+                .iter()
+                .find(|n| **n == name.as_str())
+                .ok_or_else(|| no_such_option(command, name, names))?,
             None => {
-                let name = names.get(next_bare).ok_or_else(|| {
-                    format!(
-                        "too many values for `/{command}`; its options: {}",
-                        list(names)
-                    )
-                })?;
+                let name = names
+                    .get(next_bare)
+                    .ok_or_else(|| too_many_values(command, names))?;
                 next_bare += 1;
                 name
             }
         };
         if values.iter().any(|(n, _)| *n == name) {
-            return Err(format!("option `{name}` given twice"));
+            return Err(msg!("console-option-twice", name = name));
         }
         values.push((name, arg.value.clone()));
     }
@@ -260,9 +255,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
         "challenge" => Command::Challenge {
             opponent: get("opponent").map(|v| user_ref(&v)).transpose()?,
             color: match get("color") {
-                Some(v) => {
-                    ColorChoice::from_id(&v).ok_or("`color` must be white, black or random")?
-                }
+                Some(v) => ColorChoice::from_id(&v).ok_or_else(|| msg!("console-bad-color"))?,
                 None => ColorChoice::Random,
             },
             rated: get("rated").map(|v| boolean("rated", &v)).transpose()?,
@@ -285,7 +278,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                 .transpose()?,
         },
         "move" => Command::Move {
-            text: get("text").ok_or("`/move` needs the move, e.g. `/move e4`")?,
+            text: get("text").ok_or_else(|| msg!("console-move-needs-text"))?,
             claim_draw: get("claim_draw")
                 .map(|v| boolean("claim_draw", &v))
                 .transpose()?
@@ -303,8 +296,9 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
         },
         "draw" => Command::Draw {
             action: match get("action") {
-                Some(v) => DrawAction::from_id(&v)
-                    .ok_or("`action` must be offer, accept, decline or claim")?,
+                Some(v) => {
+                    DrawAction::from_id(&v).ok_or_else(|| msg!("console-bad-draw-action"))?
+                }
                 None => DrawAction::Offer,
             },
         },
@@ -333,19 +327,17 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
         "play" => Command::Play {
             level: number(
                 "level",
-                &get("level").ok_or("`/play` needs a level from 1 to 8, e.g. `/play level:1`")?,
+                &get("level").ok_or_else(|| msg!("console-play-needs-level"))?,
             )?,
             color: match get("color") {
-                Some(v) => {
-                    ColorChoice::from_id(&v).ok_or("`color` must be white, black or random")?
-                }
+                Some(v) => ColorChoice::from_id(&v).ok_or_else(|| msg!("console-bad-color"))?,
                 None => ColorChoice::Random,
             },
             time: get("time"),
         },
         "rating" | "rating-preview" => Command::RatingPreview {
             opponent: user_ref(
-                &get("opponent").ok_or("`/rating` needs an opponent, e.g. `/rating @bob`")?,
+                &get("opponent").ok_or_else(|| msg!("console-rating-needs-opponent"))?,
             )?,
         },
         "settings log" => Command::SettingsLog {
@@ -354,12 +346,10 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                 .transpose()?
                 .unwrap_or(1),
         },
-        "privacy" => return Err("`/privacy` takes `show` or `forget`".to_owned()),
+        "privacy" => return Err(msg!("console-privacy-subcommand")),
         "conditional add" => Command::Conditional {
             action: ConditionalAction::Add {
-                line: get("line").ok_or(
-                    "`/conditional add` needs the line, e.g. `/conditional add line:\"Nxd5 Qxd5 Nc3\"`",
-                )?,
+                line: get("line").ok_or_else(|| msg!("console-conditional-needs-line"))?,
             },
         },
         "conditional list" => Command::Conditional {
@@ -388,10 +378,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                     ),
                     "log" => {
                         if values.len() > 1 {
-                            return Err(
-                                "either change settings or read the audit log (`log`), not both"
-                                    .to_owned(),
-                            );
+                            return Err(msg!("console-settings-or-log"));
                         }
                         return Ok(Command::SettingsLog {
                             page: number(name, value)?,
@@ -402,7 +389,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                     "notify" => Setting::NotifyByDm(match value.trim() {
                         "dm" => true,
                         "channel" => false,
-                        _ => return Err("`notify` must be dm or channel".to_owned()),
+                        _ => return Err(msg!("console-bad-notify")),
                     }),
                     _ => Setting::RatedGamesPerPairDaily(number(name, value)?),
                 });
@@ -415,20 +402,20 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
                 match get("mode").as_deref().map(str::trim) {
                     Some("dm") => true,
                     Some("channel") => false,
-                    _ => return Err("`/notify` needs `dm` or `channel`".to_owned()),
+                    _ => return Err(msg!("console-notify-needs-mode")),
                 },
             )],
         },
         "vacation" => Command::Vacation {
             days: number(
                 "days",
-                &get("days").ok_or("`/vacation` needs `days` (0 ends a vacation)")?,
+                &get("days").ok_or_else(|| msg!("console-vacation-needs-days"))?,
             )?,
         },
         "takeback" => Command::Takeback {
             action: match get("action") {
                 Some(v) => TakebackAction::from_id(&v)
-                    .ok_or("`action` must be request, accept or decline")?,
+                    .ok_or_else(|| msg!("console-bad-takeback-action"))?,
                 None => TakebackAction::Request,
             },
         },
@@ -441,22 +428,39 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, String> {
             white: match get("side").as_deref().map(str::trim) {
                 Some("white") => true,
                 Some("auto") => false,
-                _ => return Err("`/board-orientation` takes `auto` (from the side to move) or `white` (White at the bottom)".to_owned()),
+                _ => return Err(msg!("console-bad-orientation")),
             },
         },
-        _ => return Err(format!("unknown command `/{command}`")),
+        _ => return Err(msg!("console-unknown-command", command = command)),
     })
 }
 
-fn list(names: &[&str]) -> String {
+fn no_such_option(command: &str, name: &str, names: &[&str]) -> Msg {
     if names.is_empty() {
-        "none".to_owned()
+        msg!("console-no-options", command = command, name = name)
     } else {
-        names.join(", ")
+        msg!(
+            "console-no-such-option",
+            command = command,
+            name = name,
+            options = names.join(", ")
+        )
     }
 }
 
-fn user_ref(value: &str) -> Result<UserRef, String> {
+fn too_many_values(command: &str, names: &[&str]) -> Msg {
+    if names.is_empty() {
+        msg!("console-takes-no-values", command = command)
+    } else {
+        msg!(
+            "console-too-many-values",
+            command = command,
+            options = names.join(", ")
+        )
+    }
+}
+
+fn user_ref(value: &str) -> Result<UserRef, Msg> {
     let name = value.trim().trim_start_matches('@');
     if name.is_empty()
         || name.len() > 32
@@ -464,7 +468,7 @@ fn user_ref(value: &str) -> Result<UserRef, String> {
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
     {
-        return Err("name a user as `@name`".to_owned());
+        return Err(msg!("console-bad-user-ref"));
     }
     Ok(UserRef {
         id: name.to_owned(),
@@ -472,21 +476,21 @@ fn user_ref(value: &str) -> Result<UserRef, String> {
     })
 }
 
-fn boolean(name: &str, value: &str) -> Result<bool, String> {
+fn boolean(name: &str, value: &str) -> Result<bool, Msg> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "yes" | "on" => Ok(true),
         "false" | "no" | "off" => Ok(false),
-        _ => Err(format!("`{name}` must be true or false")),
+        _ => Err(msg!("console-not-boolean", name = name)),
     }
 }
 
-fn number(name: &str, value: &str) -> Result<i64, String> {
+fn number(name: &str, value: &str) -> Result<i64, Msg> {
     let v = value.trim();
     if v.is_empty() || v.len() > 12 {
-        return Err(format!("`{name}` must be a whole number"));
+        return Err(msg!("console-not-number", name = name));
     }
     v.parse()
-        .map_err(|_| format!("`{name}` must be a whole number"))
+        .map_err(|_| msg!("console-not-number", name = name))
 }
 
 #[cfg(test)]
@@ -569,7 +573,9 @@ mod tests {
     #[test]
     fn bad_options_are_named() {
         let err = |line: &str| match parse_line(line) {
-            Ok(Line::Slash { command, args, .. }) => to_command(&command, &args).unwrap_err(),
+            Ok(Line::Slash { command, args, .. }) => to_command(&command, &args)
+                .unwrap_err()
+                .text(crate::i18n::Lang::En),
             other => panic!("{other:?}"),
         };
         assert!(err("a: /challenge @bob colour:white").contains("no option `colour`"));
@@ -586,5 +592,33 @@ mod tests {
             })
         );
         assert!(parse_line("no colon here").is_err());
+    }
+
+    #[test]
+    fn errors_are_said_in_the_readers_language() {
+        use crate::i18n::Lang;
+        let Ok(Line::Slash { command, args, .. }) =
+            parse_line("张伟: /challenge @李娜 colour:white")
+        else {
+            panic!("not a slash line");
+        };
+        let err = to_command(&command, &args).unwrap_err();
+        assert_eq!(
+            err.text(Lang::En),
+            "`/challenge` has no option `colour`; its options: opponent, color, rated, time, fen"
+        );
+        assert_eq!(
+            err.text(Lang::ZhCn),
+            "`/challenge` 没有选项 `colour`；它的选项有：opponent, color, rated, time, fen"
+        );
+        let err = parse_line(":teleport").unwrap_err();
+        assert!(err.text(Lang::ZhCn).starts_with("未知的指令 `:teleport`"));
+        let Ok(Line::Slash { command, args, .. }) = parse_line("a: /board extra") else {
+            panic!("not a slash line");
+        };
+        assert_eq!(
+            to_command(&command, &args).unwrap_err().text(Lang::En),
+            "`/board` takes no options"
+        );
     }
 }

@@ -9,7 +9,10 @@ use poise::serenity_prelude as serenity;
 use serenity::{GatewayError, HttpError};
 
 use super::{Data, Error};
-use crate::{i18n::Lang, t};
+use crate::{
+    i18n::{join_list, Lang},
+    t,
+};
 
 /// Discord's "Missing Permissions" and "Missing Access" JSON codes.
 const MISSING_PERMISSIONS: isize = 50013;
@@ -84,21 +87,40 @@ pub fn missing_permission_text(lang: Lang, permission: &str, what: &str) -> Stri
         lang,
         "discord-missing-permission",
         what = what,
-        permission = permission
+        permission = permission_label(lang, permission)
     )
 }
 
-/// Permission names as Discord's client shows them (serenity says "Manage
-/// Guild" where users read "Manage Server").
-pub fn permission_names(p: serenity::Permissions) -> String {
-    p.get_permission_names()
+/// Permission names as Discord's client shows them in `lang` (serenity
+/// says "Manage Guild" where users read "Manage Server").
+pub fn permission_names(lang: Lang, p: serenity::Permissions) -> String {
+    let names: Vec<String> = p
+        .get_permission_names()
         .into_iter()
         .map(|name| match name {
             "Manage Guild" => "Manage Server",
             other => other,
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|name| permission_label(lang, name))
+        .collect();
+    join_list(lang, names)
+}
+
+/// A permission's name as the reader's Discord client shows it (the
+/// Chinese client's words, with the English name beside them for the
+/// many moderators who run Discord in English); names the bot never asks
+/// for stay as Discord spells them in English.
+fn permission_label(lang: Lang, name: &str) -> String {
+    match name {
+        "Create Public Threads" => t!(lang, "discord-perm-create-public-threads"),
+        "Send Messages in Threads" => t!(lang, "discord-perm-send-in-threads"),
+        "Embed Links" => t!(lang, "discord-perm-embed-links"),
+        "Attach Files" => t!(lang, "discord-perm-attach-files"),
+        "Manage Server" => t!(lang, "discord-perm-manage-server"),
+        "Send Messages" => t!(lang, "discord-perm-send-messages"),
+        "View Channel" => t!(lang, "discord-perm-view-channel"),
+        other => other.to_owned(),
+    }
 }
 
 /// poise's errors: what the user did wrong (or may not do) becomes a
@@ -133,8 +155,8 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             ..
         } => {
             let names = missing_permissions
-                .map(permission_names)
-                .unwrap_or_else(|| "the required permissions".to_owned());
+                .map(|p| permission_names(lang_of(&ctx), p))
+                .unwrap_or_else(|| t!(lang_of(&ctx), "discord-perm-required"));
             (
                 ctx,
                 t!(
@@ -150,7 +172,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             ctx,
             ..
         } => {
-            let names = permission_names(missing_permissions);
+            let names = permission_names(lang_of(&ctx), missing_permissions);
             (
                 ctx,
                 t!(

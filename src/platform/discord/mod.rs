@@ -18,6 +18,7 @@ pub mod commands;
 pub mod components;
 pub mod errors;
 mod inflight;
+mod progress;
 pub mod reply;
 pub mod respond;
 mod scheduler;
@@ -112,6 +113,8 @@ pub struct Data {
     pub service: Service,
     pub defer_after: Duration,
     inflight: InFlight,
+    /// Messages kept up to date by edits (an analysis's progress).
+    progress: Arc<progress::Progress>,
 }
 
 /// Errors a command handler can return to poise's `on_error`.
@@ -182,10 +185,12 @@ async fn serve(
         .map_err(errors::startup_error)?;
     tracing::info!(bot = %me.name, id = %me.id, "logged in");
     let scheduler_service = service.clone();
+    let progress = Arc::new(progress::Progress::default());
     let data = Data {
         service,
         defer_after: settings.defer_after,
         inflight,
+        progress: progress.clone(),
     };
     let framework = framework(data, settings.dev_guild_id);
     let mut client = serenity::ClientBuilder::new_with_http(http, intents())
@@ -193,7 +198,7 @@ async fn serve(
         .await
         .context("cannot build the Discord client")?;
     let shard_manager = Arc::clone(&client.shard_manager);
-    let ticker = scheduler::spawn(Arc::clone(&client.http), scheduler_service);
+    let ticker = scheduler::spawn(Arc::clone(&client.http), scheduler_service, progress);
     let (shards, shard_total) = (settings.shards, settings.shard_total);
     let mut task = tokio::spawn(async move {
         match (shards, shard_total) {

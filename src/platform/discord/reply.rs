@@ -148,14 +148,13 @@ impl Message {
             .map(|f| CreateAttachment::bytes(f.bytes.clone(), safe_name(&f.file_name, "file.txt")))
             .collect();
         if !reply.files.is_empty() && !caps.attach_files {
-            content.push_str(
-                "\n(I can't send the file here: I need the **Attach Files** permission.)",
-            );
+            content.push('\n');
+            content.push_str(&t!(lang, "discord-need-attach-files-file"));
         }
         let mut content = cut(content.trim(), limits::CONTENT);
         if content.is_empty() && embed.is_none() && image.is_none() && files.is_empty() {
             // Discord refuses an empty message.
-            content = "Done.".to_owned();
+            content = t!(lang, "discord-done");
         }
         Message {
             content,
@@ -263,11 +262,12 @@ fn embed_of(card: &Card, image: Option<&str>) -> CreateEmbed {
     embed
 }
 
-/// The label of a card's deadline, in the card's language.
+/// The label of a card's deadline, in the card's language (the service
+/// always names it; English is the fallback of a card made elsewhere).
 fn deadline_label(card: &Card) -> String {
     card.deadline_label
         .clone()
-        .unwrap_or_else(|| "Deadline".to_owned())
+        .unwrap_or_else(|| t!(Lang::En, "board-field-deadline"))
 }
 
 /// The card for channels where embeds are not allowed.

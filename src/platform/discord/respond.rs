@@ -153,7 +153,11 @@ pub async fn answer(
     let reply = match ready {
         Some(reply) => {
             let worked = started.elapsed();
-            send_now(ctx, target, &reply).await;
+            let progress = starts_progress(data, target, &reply);
+            let sent = send_now(ctx, target, &reply).await;
+            if let Some(key) = progress {
+                data.progress.delivered(key, sent);
+            }
             tracing::debug!(interaction = %target.id, work_us = worked.as_micros() as u64, total_us = started.elapsed().as_micros() as u64, "answered");
             reply
         }
@@ -168,7 +172,11 @@ pub async fn answer(
                 tracing::warn!(interaction = %target.id, error = %describe(&e), "could not defer");
             }
             let reply = work.await;
-            send_deferred(ctx, target, &reply).await;
+            let progress = starts_progress(data, target, &reply);
+            let sent = send_deferred(ctx, target, &reply).await;
+            if let Some(key) = progress {
+                data.progress.delivered(key, sent);
+            }
             reply
         }
     };
@@ -180,17 +188,35 @@ pub async fn answer(
     }
 }
 
-async fn send_now(ctx: &serenity::Context, target: &Target, reply: &Reply) {
+/// A reply that the background will keep editing (`Reply::edits`) and
+/// that becomes the command's own response: its key, registered so the
+/// edits go to that response (see [`super::progress`]). A click's answer
+/// is a follow-up, and a ping needs a new message, so those are left to
+/// the scheduler to post.
+fn starts_progress<'r>(data: &Data, target: &Target, reply: &'r Reply) -> Option<&'r str> {
+    let key = reply.edits.as_deref()?;
+    if target.kind != Kind::Command || reply.ephemeral || notifies(reply) {
+        return None;
+    }
+    data.progress.expect(key, &target.token);
+    Some(key)
+}
+
+/// Sends the interaction's one response; `false` if it failed.
+async fn send_now(ctx: &serenity::Context, target: &Target, reply: &Reply) -> bool {
     let message = Message::from_reply_in(reply, target.capabilities(), target.lang).to_response();
     if let Err(e) = target
         .respond(&ctx.http, CreateInteractionResponse::Message(message))
         .await
     {
         report_send_failure(ctx, target, &e, reply, false).await;
+        return false;
     }
+    true
 }
 
-async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) {
+/// Completes a deferred answer; `false` if it failed.
+async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) -> bool {
     let message = Message::from_reply_in(reply, target.capabilities(), target.lang);
     let result = match (target.kind, reply.ephemeral) {
         (Kind::Command, false) if notifies(reply) => {
@@ -248,7 +274,9 @@ async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) 
     };
     if let Err(e) = result {
         report_send_failure(ctx, target, &e, reply, true).await;
+        return false;
     }
+    true
 }
 
 /// Whether a public reply mentions a user Discord would notify.

@@ -8,14 +8,18 @@
 //!
 //! Background work (the computer's moves, analyses) wakes the loop at once
 //! rather than at the next tick. A notice that names a message to edit
-//! (`Reply::edits`: an analysis's progress) edits the message this process
-//! posted for it, or posts one the first time.
+//! (`Reply::edits`: an analysis's progress) edits that message (the
+//! command's response, see [`super::progress`]), or posts one the first
+//! time.
 
-use std::{collections::HashMap, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 use poise::serenity_prelude as serenity;
 
-use super::reply::{Capabilities, Message};
+use super::{
+    progress::Progress,
+    reply::{Capabilities, Message},
+};
 use crate::service::{Notice, Service};
 
 /// How often due deadlines are looked for: a live flag falls at most this
@@ -23,11 +27,14 @@ use crate::service::{Notice, Service};
 pub const TICK: Duration = Duration::from_secs(1);
 
 /// Starts the scheduler; abort the handle to stop it.
-pub fn spawn(http: Arc<serenity::Http>, service: Service) -> tokio::task::JoinHandle<()> {
+pub fn spawn(
+    http: Arc<serenity::Http>,
+    service: Service,
+    progress: Arc<Progress>,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut edited = Edited::default();
         for notice in service.startup().await {
-            post(&http, &notice, &mut edited).await;
+            post(&http, &notice, &progress).await;
         }
         let mut every = tokio::time::interval(TICK);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -37,15 +44,11 @@ pub fn spawn(http: Arc<serenity::Http>, service: Service) -> tokio::task::JoinHa
                 () = service.notices_ready() => service.take_notices(),
             };
             for notice in latest_edits(notices) {
-                post(&http, &notice, &mut edited).await;
+                post(&http, &notice, &progress).await;
             }
         }
     })
 }
-
-/// The messages this process keeps editing, by key (a finished
-/// analysis's key stays: a later edit would find its message).
-type Edited = HashMap<String, (serenity::ChannelId, serenity::MessageId)>;
 
 /// Of several notices editing one message, only the last matters: the
 /// others are dropped, so progress costs at most one edit per wake-up.
@@ -60,40 +63,16 @@ fn latest_edits(notices: Vec<Notice>) -> Vec<Notice> {
     kept
 }
 
-async fn post(http: &serenity::Http, notice: &Notice, edited: &mut Edited) {
+async fn post(http: &serenity::Http, notice: &Notice, progress: &Progress) {
     let message = Message::from_reply(&notice.reply, Capabilities::ALL);
     if let (Some(key), None) = (&notice.reply.edits, &notice.dm_user) {
-        if let Some((channel, id)) = edited.get(key).copied() {
-            match channel
-                .edit_message(http, id, message.clone().to_message_edit())
-                .await
-            {
-                Ok(_) => return,
-                Err(e) => {
-                    tracing::warn!(error = %super::errors::describe(&e), "could not edit a progress message; posting a new one");
-                }
-            }
-        }
-        let Some(channel) = notice
+        let channel = notice
             .channel
             .as_deref()
             .and_then(|c| c.parse::<u64>().ok())
             .filter(|id| *id != 0)
-            .map(serenity::ChannelId::new)
-        else {
-            return;
-        };
-        match channel.send_message(http, message.to_message()).await {
-            Ok(sent) => {
-                if edited.len() >= 1000 {
-                    edited.clear();
-                }
-                edited.insert(key.clone(), (channel, sent.id));
-            }
-            Err(e) => {
-                tracing::warn!(error = %super::errors::describe(&e), channel = ?notice.channel, "could not post a progress message");
-            }
-        }
+            .map(serenity::ChannelId::new);
+        progress.show(http, key, channel, message).await;
         return;
     }
     let message = message.to_message();

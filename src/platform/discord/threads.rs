@@ -18,6 +18,7 @@ use super::{
     Data,
 };
 use crate::{
+    i18n::join_sentences,
     service::{Actor, OpenThread, Reply},
     t,
 };
@@ -101,12 +102,17 @@ async fn post_in_thread(
         tracing::error!(thread = %thread, error = %describe(&e), "could not post the first board in the thread");
         let text = if is_missing_permission(&e) {
             let place = format!("<#{thread}>");
-            missing_permission_text(
+            join_sentences(
                 target.lang,
-                "Send Messages in Threads",
-                &t!(target.lang, "discord-what-post-board", thread = place),
-            ) + " "
-                + &t!(target.lang, "discord-board-in-thread-hint")
+                [
+                    missing_permission_text(
+                        target.lang,
+                        "Send Messages in Threads",
+                        &t!(target.lang, "discord-what-post-board", thread = place),
+                    ),
+                    t!(target.lang, "discord-board-in-thread-hint"),
+                ],
+            )
         } else {
             t!(
                 target.lang,

@@ -638,6 +638,7 @@ fn new_message(
         ch["last_message_id"] = json!(id.to_string());
     }
     let notified = notified_by(payload, &json);
+    let versions = vec![json["content"].as_str().unwrap_or("").to_owned()];
     RecordedMessage {
         id,
         channel_id,
@@ -647,6 +648,7 @@ fn new_message(
         created_at: Instant::now(),
         edited_at: None,
         edits: 0,
+        versions,
         deferred: false,
         notified,
     }
@@ -933,6 +935,8 @@ fn edit_message(w: &mut World, id: u64, body: Body) -> Reply {
     }
     m.json["edited_timestamp"] = json!(model::now_timestamp());
     m.edits += 1;
+    let content = m.json["content"].as_str().unwrap_or("").to_owned();
+    m.versions.push(content);
     m.edited_at = Some(Instant::now());
     ok(m.json.clone())
 }

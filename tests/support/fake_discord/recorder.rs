@@ -54,6 +54,8 @@ pub struct RecordedMessage {
     pub edited_at: Option<Instant>,
     /// How many times it was edited.
     pub edits: u32,
+    /// Its content when created and after each edit, oldest first.
+    pub versions: Vec<String>,
     /// True while it is the placeholder of a deferred response (type 5) that
     /// has not been edited yet.
     pub deferred: bool,
