@@ -184,7 +184,11 @@ impl Service {
             Err(e) => return Err(e.into()),
         }
         let opponent = self
-            .name_of(&session.record.game.server_id, session.player_id(!side))
+            .name_in(
+                &session.record.game.server_id,
+                session.player_id(!side),
+                lang,
+            )
             .await?;
         let mut text = t!(
             lang,
@@ -481,7 +485,9 @@ impl Service {
                 san = san
             )
         } else {
-            let opponent = self.name_of(server, session.player_id(!owner)).await?;
+            let opponent = self
+                .name_in(server, session.player_id(!owner), lang)
+                .await?;
             t!(
                 lang,
                 "conditional-missed",
