@@ -527,7 +527,9 @@ mod tests {
             let Ok(Line::Slash { command, args, .. }) = parse_line(bare) else {
                 panic!("{bare}");
             };
-            let said = to_command(&command, &args).unwrap_err();
+            let said = to_command(&command, &args)
+                .unwrap_err()
+                .text(crate::i18n::Lang::En);
             assert!(said.contains("takes `add`, `list` or `clear`"), "{said}");
         }
     }
