@@ -35,27 +35,7 @@ fn random_tournaments_agree_with_the_oracle() {
         );
         return;
     }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/dutch_crosscheck.py");
-    let out = Command::new("python3")
-        .args([
-            script,
-            "--chessbot",
-            env!("CARGO_BIN_EXE_chessbot"),
-            "--tournaments",
-            "30",
-            "--seed",
-            "7",
-            "--max-players",
-            "60",
-        ])
-        .output()
-        .expect("run the cross-check");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "cross-check failed: {stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = crosscheck(&["--tournaments", "30", "--seed", "7", "--max-players", "60"]);
     // "30 tournaments, N rounds: M paired identically by the oracle (P%), …"
     let pct: f64 = stdout
         .split('(')
@@ -76,29 +56,33 @@ fn random_tournaments_pair_exactly_as_an_endorsed_engine() {
         eprintln!("SKIPPED: set CHESSBOT_DUTCH_ORACLE to a FIDE-endorsed engine's binary");
         return;
     };
+    let stdout = crosscheck(&[
+        "--oracle-bin",
+        &engine,
+        "--tournaments",
+        "20",
+        "--seed",
+        "5",
+        "--max-players",
+        "40",
+    ]);
+    eprintln!("{stdout}");
+    assert!(stdout.contains(", 0 differ"), "{stdout}");
+}
+
+/// Runs bench/dutch_crosscheck.py on this build with `args`; its output.
+fn crosscheck(args: &[&str]) -> String {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/dutch_crosscheck.py");
     let out = Command::new("python3")
-        .args([
-            script,
-            "--chessbot",
-            env!("CARGO_BIN_EXE_chessbot"),
-            "--oracle-bin",
-            &engine,
-            "--tournaments",
-            "20",
-            "--seed",
-            "5",
-            "--max-players",
-            "40",
-        ])
+        .args([script, "--chessbot", env!("CARGO_BIN_EXE_chessbot")])
+        .args(args)
         .output()
         .expect("run the cross-check");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
         "cross-check failed: {stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    eprintln!("{stdout}");
-    assert!(stdout.contains(", 0 differ"), "{stdout}");
+    stdout
 }
