@@ -243,12 +243,9 @@ impl<const N: usize> Matcher<N> {
                 self.dualvar[v] = need;
             }
         }
-        for v in std::mem::take(&mut self.touched) {
-            self.is_touched[v] = false;
-        }
-        for v in 0..self.n {
-            self.is_touched[v] = false;
-        }
+        // A reset leaves `touched` filled; the repair took it already.
+        self.touched.clear();
+        self.is_touched.iter_mut().for_each(|t| *t = false);
         self.run();
     }
 
