@@ -132,6 +132,10 @@ struct ConsoleArgs {
     /// changes one user's.
     #[arg(long)]
     locale: Option<String>,
+    /// Draw lots (a tournament's first colour, knockout colours) from this
+    /// seed, so a script replays the same way every time.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 /// Prints a tournament command's output; bad input exits with status 2 (the
@@ -346,6 +350,7 @@ async fn console(config_path: Option<&Path>, args: ConsoleArgs) -> anyhow::Resul
             echo: args.echo,
             renderer,
             locale: args.locale,
+            seed: args.seed,
         },
         engine,
     )

@@ -797,6 +797,7 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
             echo: true,
             renderer: Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
             locale: None,
+            seed: None,
         },
         Some(engine().await),
     )

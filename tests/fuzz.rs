@@ -162,6 +162,7 @@ fn console() -> &'static (tokio::runtime::Runtime, Mutex<Console>) {
                 echo: false,
                 renderer,
                 locale: None,
+                seed: None,
             }))
             .expect("console");
         // A game in progress, so moves and game commands reach the service.

@@ -29,6 +29,7 @@ async fn replay(path: &Path, renderer: Arc<Renderer>) -> (String, String) {
             .file_name()
             .is_some_and(|n| n.to_string_lossy().starts_with("zh-"))
             .then(|| "zh-CN".to_owned()),
+        seed: Some(2026),
     })
     .await
     .expect("console starts");

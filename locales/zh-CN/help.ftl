@@ -12,5 +12,6 @@ help = **chessbot**：向朋友发起挑战，按自己的节奏下棋，在排�
     • 时间：通讯棋每走一步期限重新计算；期限前24小时和1小时会提醒你（用 `/notify dm` 改为每天一条私信摘要）。`/vacation 天数` 暂停你的通讯棋期限（0 结束休假；走棋时也会结束）。“加时一天”按钮给对手这一步多加一天。
     • 和棋：三次重复局面和50回合规则由轮到走棋的一方要求；五次重复局面、75回合、逼和和死局自动判和。长将通过重复局面规则判和。
     • 排行：每人从0分开始；每100分一个级别，从30级升到3000分的1级。`?` 表示计分对局不足50盘。
+    • 比赛：开赛前用 `/tournament join` 报名积分循环制、大循环制、淘汰制或团体赛，每轮对局都在自己的子区里下；`/tournament standings` 成绩表（附交叉表），`/tournament pairings [轮次]` 对阵，`/tournament withdraw` 退赛，`/tournament export` 导出 TRF 和 PGN。管理员：`/tournament create 名称 [赛制] [轮数] [用时] …`、`start` 开赛、`result` 判定结果、`pause` 暂停、`resume` 继续、`cancel` 取消、`remove` 移除棋手。
     • 管理员：`/settings`（默认用时、子区、棋盘主题、严格送王规则、语言 `language`、记谱方式 `notation`）；`/settings log` 查看谁改了什么。
     • 你的数据：`/privacy show` 发送我保存的关于你的数据；`/privacy forget` 将其删除。

@@ -35,6 +35,7 @@ pub mod advantage;
 pub mod chart;
 pub mod cli;
 pub mod compose;
+pub mod crosstable;
 pub mod deflate;
 mod fonts;
 pub mod frame;
@@ -56,6 +57,7 @@ pub use frame::{
     Arrow, Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, DEFAULT_SQUARE_PX, MAX_BOARD_PX,
     MIN_BOARD_PX,
 };
+pub use crosstable::{crosstable_png, CellColour, CellOutcome, CrossCell, CrossRow, Crosstable};
 pub use theme::{Rgb, Theme};
 
 use self::{

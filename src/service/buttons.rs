@@ -20,6 +20,11 @@ pub enum ButtonAction {
     /// Confirms `/privacy forget` (for whoever presses it: the button is
     /// shown only to the asker, and erases only the presser's data).
     PrivacyForget,
+    /// Joins tournament `id` (under its announcement).
+    TournamentJoin { id: i64 },
+    /// Confirms `/tournament cancel` (shown only to the moderator who
+    /// asked; checked again on the press).
+    TournamentCancel { id: i64 },
 }
 
 /// The custom id of [`ButtonAction::PrivacyForget`].
@@ -95,6 +100,8 @@ impl ButtonAction {
                 format!("game:{id}:{name}:{version}")
             }
             ButtonAction::PrivacyForget => PRIVACY_FORGET_ID.to_owned(),
+            ButtonAction::TournamentJoin { id } => format!("tournament:{id}:join"),
+            ButtonAction::TournamentCancel { id } => format!("tournament:{id}:cancel"),
         }
     }
 
@@ -115,6 +122,10 @@ impl ButtonAction {
                 version: parse_id(version)?,
             }),
             ["privacy", "forget"] => Some(ButtonAction::PrivacyForget),
+            ["tournament", id, "join"] => Some(ButtonAction::TournamentJoin { id: parse_id(id)? }),
+            ["tournament", id, "cancel"] => {
+                Some(ButtonAction::TournamentCancel { id: parse_id(id)? })
+            }
             _ => None,
         }
     }

@@ -240,9 +240,121 @@ pub enum Command {
     Conditional {
         action: ConditionalAction,
     },
+    /// Club competitions (`/tournament …`).
+    Tournament(TournamentCommand),
     Help,
     /// A button press, by its custom id.
     Button {
         id: String,
     },
+}
+
+/// Which tournament a command is about: `#3`, `3` or a name; `None` means
+/// the newest one still running (or open) created in this channel, else in
+/// this server.
+pub type TournamentRef = Option<String>;
+
+/// The `/tournament` subcommands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// Create one (moderators).
+    Create(TournamentOptions),
+    Join {
+        tournament: TournamentRef,
+    },
+    /// Take one's entry back before the start.
+    Leave {
+        tournament: TournamentRef,
+    },
+    /// Leave after the start: not paired again; pending games are lost by
+    /// forfeit.
+    Withdraw {
+        tournament: TournamentRef,
+    },
+    /// Start (moderators).
+    Start {
+        tournament: TournamentRef,
+    },
+    /// The server's tournaments.
+    List,
+    Info {
+        tournament: TournamentRef,
+    },
+    Pairings {
+        tournament: TournamentRef,
+        round: Option<i64>,
+    },
+    Standings {
+        tournament: TournamentRef,
+    },
+    /// The TRF and a PGN of all games, as attachments.
+    Export {
+        tournament: TournamentRef,
+    },
+    /// Set (or, with `correct`, change) the result of a player's board in
+    /// `round` (default: the current one); moderators.
+    Result {
+        tournament: TournamentRef,
+        player: UserRef,
+        /// `win`, `loss`, `draw`, `forfeit-win`, `forfeit-loss`,
+        /// `double-forfeit` (for `player`), or `1-0`, `0-1`, `1/2-1/2`,
+        /// `+-`, `-+`, `--` (from White's side).
+        result: String,
+        round: Option<i64>,
+        correct: bool,
+    },
+    /// Stop pairing new rounds (moderators).
+    Pause {
+        tournament: TournamentRef,
+    },
+    Resume {
+        tournament: TournamentRef,
+    },
+    /// End it without standings (moderators); asks for confirmation first.
+    Cancel {
+        tournament: TournamentRef,
+        confirmed: bool,
+    },
+    /// Take a player out (moderators): before the start their entry goes,
+    /// after it they are withdrawn.
+    Remove {
+        tournament: TournamentRef,
+        player: UserRef,
+    },
+}
+
+/// What `/tournament create` is given; the service checks every value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TournamentOptions {
+    pub name: String,
+    /// `swiss` (default), `roundrobin`, `double-roundrobin`, `groups`,
+    /// `knockout`, `team`.
+    pub format: Option<String>,
+    /// Swiss rounds.
+    pub rounds: Option<i64>,
+    /// A time control (`3d` default, or live like `10+5`).
+    pub time: Option<String>,
+    pub rated: Option<bool>,
+    /// Tie-breaks in order, comma separated (`sb,buchholz,…`).
+    pub tiebreaks: Option<String>,
+    /// Whether vacations pause tournament games (default yes).
+    pub vacations: Option<bool>,
+    pub max_players: Option<i64>,
+    /// When to start by itself: a delay like `2h` or `3d`; none for a
+    /// moderator's start.
+    pub start: Option<String>,
+    /// How long a player has for the first move before losing by forfeit
+    /// (`1h` for live events by default, the time control's own for
+    /// correspondence).
+    pub first_move: Option<String>,
+    /// Round robins: `all` (every game at the start) or `rounds`.
+    pub schedule: Option<String>,
+    /// Knockout: games per match (default 2).
+    pub match_games: Option<i64>,
+    /// Knockout: `pairs:N,sudden` (default `pairs:1,sudden`), or `none`.
+    pub decider: Option<String>,
+    /// Group round robin: the number of groups.
+    pub groups: Option<i64>,
+    /// Team events: `Red: @a @b @c @d; Blue: @e @f @g @h` (board order).
+    pub teams: Option<String>,
 }

@@ -34,6 +34,7 @@ mod settings;
 mod takeback;
 mod time;
 pub mod timing;
+mod tournament;
 mod view;
 
 use std::sync::Arc;
@@ -62,6 +63,9 @@ struct Inner {
     outbox: outbox::Outbox,
     server_locales: lang::KnownServerLocales,
     conditional_retry: conditional::Retry,
+    /// Draws by lot (a tournament's first colour, a knockout game's
+    /// colours): from entropy, or a seed for reproducible transcripts.
+    lots: std::sync::Mutex<rand::rngs::StdRng>,
 }
 
 impl Service {
@@ -81,8 +85,24 @@ impl Service {
                 outbox: outbox::Outbox::default(),
                 server_locales: lang::KnownServerLocales::default(),
                 conditional_retry: conditional::Retry::default(),
+                lots: std::sync::Mutex::new(rand::SeedableRng::from_entropy()),
             }),
         }
+    }
+
+    /// Makes every draw by lot from now on follow `seed` (the console's
+    /// transcripts, tests).
+    pub fn seed_lots(&self, seed: u64) {
+        *self.inner.lots.lock().unwrap_or_else(|e| e.into_inner()) =
+            rand::SeedableRng::seed_from_u64(seed);
+    }
+
+    /// A draw by lot: heads or tails.
+    pub(crate) fn draw_lot(&self) -> bool {
+        rand::Rng::gen_bool(
+            &mut *self.inner.lots.lock().unwrap_or_else(|e| e.into_inner()),
+            0.5,
+        )
     }
 
     pub fn store(&self) -> &Store {
@@ -187,6 +207,7 @@ impl Service {
             Command::Replay { game } => self.replay_gif(actor, game).await,
             Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
             Command::Conditional { action } => self.conditional(actor, action).await,
+            Command::Tournament(command) => self.tournament(actor, command).await,
             Command::Help => Ok(help::help(actor.lang())),
             Command::Button { id } => self.button(actor, &id).await,
         }
@@ -228,6 +249,19 @@ impl Service {
                 }
             }
             ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
+            ButtonAction::TournamentJoin { id } => {
+                let tournament = Some(format!("#{id}"));
+                self.tournament(actor, TournamentCommand::Join { tournament })
+                    .await
+            }
+            ButtonAction::TournamentCancel { id } => {
+                let tournament = Some(format!("#{id}"));
+                let cancel = TournamentCommand::Cancel {
+                    tournament,
+                    confirmed: true,
+                };
+                self.tournament(actor, cancel).await
+            }
         }
     }
 }
@@ -295,7 +329,29 @@ fn command_name(command: &Command) -> &'static str {
         Command::Vacation { .. } => "vacation",
         Command::Play { .. } => "play",
         Command::Analyze { .. } => "analyze",
+        Command::Tournament(command) => tournament_command_name(command),
         Command::Help => "help",
         Command::Button { .. } => "button",
+    }
+}
+
+fn tournament_command_name(command: &TournamentCommand) -> &'static str {
+    use TournamentCommand as T;
+    match command {
+        T::Create(_) => "tournament-create",
+        T::Join { .. } => "tournament-join",
+        T::Leave { .. } => "tournament-leave",
+        T::Withdraw { .. } => "tournament-withdraw",
+        T::Start { .. } => "tournament-start",
+        T::List => "tournament-list",
+        T::Info { .. } => "tournament-info",
+        T::Pairings { .. } => "tournament-pairings",
+        T::Standings { .. } => "tournament-standings",
+        T::Export { .. } => "tournament-export",
+        T::Result { .. } => "tournament-result",
+        T::Pause { .. } => "tournament-pause",
+        T::Resume { .. } => "tournament-resume",
+        T::Cancel { .. } => "tournament-cancel",
+        T::Remove { .. } => "tournament-remove",
     }
 }

@@ -63,6 +63,8 @@ pub(super) struct ReadAlong {
     since_ms: i64,
     /// Whether a player had conditional moves stored for the game.
     pub conditional: bool,
+    /// Whether vacations pause this game (a tournament may say no).
+    pub vacations_pause: bool,
 }
 
 impl Session {
@@ -255,6 +257,7 @@ impl Service {
             players,
             vacations,
             conditional,
+            vacations_pause,
         } = view;
         let mut session = self.load_with(record, Some(settings)).await?;
         session.read_along = Some(ReadAlong {
@@ -262,6 +265,7 @@ impl Service {
             vacations,
             since_ms,
             conditional,
+            vacations_pause,
         });
         Ok(session)
     }
@@ -325,6 +329,15 @@ impl Service {
                 since_ms,
             )
             .await?)
+    }
+
+    /// Whether the players' vacations pause this game's deadlines: yes,
+    /// unless it is a game of a tournament created with `vacations:false`.
+    pub(super) async fn vacations_pause(&self, session: &Session) -> Result<bool, ServiceError> {
+        match &session.read_along {
+            Some(read) => Ok(read.vacations_pause),
+            None => Ok(self.store().vacations_pause(session.record.id).await?),
+        }
     }
 
     /// The settings of the session's server, read on first use.
@@ -485,8 +498,13 @@ impl Service {
                 } else {
                     cache.insert(session.record.id, (applied.version, game.clone()));
                 }
+                drop(cache);
                 session.record.version = applied.version;
                 session.record.state = state;
+                if ending.is_some() {
+                    // A tournament moves on when its games end.
+                    self.tournament_game_ended(session.record.id);
+                }
                 Ok(applied)
             }
             Err(StoreError::Conflict) => refuse_msg(msg!("game-moved-on")),

@@ -61,7 +61,12 @@ impl Service {
             TimeControl::Unlimited => None,
             TimeControl::Correspondence(c) => {
                 let mut deadline = turn_start + i64::from(c.days()) * DAY_MS;
-                for v in self.vacations_of(session, game.turn(), turn_start).await? {
+                let vacations = if self.vacations_pause(session).await? {
+                    self.vacations_of(session, game.turn(), turn_start).await?
+                } else {
+                    Vec::new()
+                };
+                for v in vacations {
                     if v.starts_ms < deadline {
                         deadline += v.ends_ms - v.starts_ms.max(turn_start);
                     }
@@ -103,6 +108,7 @@ impl Service {
             }
         }
         notices.extend(self.remind(now).await?);
+        notices.extend(self.tournament_tick(now).await?);
         Ok(notices)
     }
 
@@ -335,6 +341,11 @@ impl Service {
         notices.extend(logged(
             self.resume_conditional_moves().await,
             "resuming conditional moves",
+        ));
+        // Tournament games whose thread a stop kept from opening.
+        notices.extend(logged(
+            self.reopen_tournament_threads().await,
+            "reopening tournament threads",
         ));
         // Work the engine owed before a restart: the computer's turns and
         // unfinished analyses.

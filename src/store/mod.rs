@@ -27,6 +27,7 @@ mod play;
 mod players;
 mod privacy;
 mod time;
+mod tournaments;
 
 use std::{str::FromStr, sync::Arc, time::Duration};
 
@@ -43,6 +44,9 @@ pub use model::*;
 pub use play::PlayView;
 pub use privacy::Forget;
 pub use time::Vacation;
+pub use tournaments::{
+    Entrant, NewBoard, NewTournament, Seeding, TournamentGame, TournamentRecord, TournamentStatus,
+};
 
 /// What replaces a forgotten person's id and name in the rows that stay
 /// (their games, for their opponents; audit entries they wrote).

@@ -27,6 +27,9 @@ pub struct PlayView {
     /// Whether a player has conditional moves stored for the game (the
     /// move path looks them up only then).
     pub conditional: bool,
+    /// Whether the players' vacations pause this game's deadlines: always,
+    /// but for a tournament game whose tournament says otherwise.
+    pub vacations_pause: bool,
 }
 
 /// `t.a AS pa, t.b AS pb, …` for a comma-separated column list.
@@ -42,7 +45,10 @@ static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT {game}, {server}, {white}, {black}, \
            v.user_id AS v_user_id, v.id AS v_id, v.starts_ms AS v_starts_ms, v.ends_ms AS v_ends_ms, \
-           (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = g.id) AS c_trees \
+           (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = g.id) AS c_trees, \
+           (SELECT COUNT(*) FROM tournament_games tg JOIN tournaments t \
+             ON t.id = tg.tournament_id WHERE tg.game_id = g.id AND t.vacations_pause = 0) \
+             AS t_no_pause \
          FROM games g \
          LEFT JOIN servers s ON s.id = g.server_id \
          LEFT JOIN players w ON w.server_id = g.server_id AND w.user_id = g.white_id \
@@ -110,12 +116,27 @@ impl Store {
             list.sort_by_key(|v| (v.starts_ms, v.id));
         }
         let conditional = first.try_get::<i64, _>("c_trees")? > 0;
+        let vacations_pause = first.try_get::<i64, _>("t_no_pause")? == 0;
         Ok(Some(PlayView {
             record,
             settings,
             players,
             vacations,
             conditional,
+            vacations_pause,
         }))
+    }
+
+    /// Whether vacations pause game `game_id`'s deadlines (see
+    /// [`PlayView::vacations_pause`]).
+    pub async fn vacations_pause(&self, game_id: i64) -> Result<bool, StoreError> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM tournament_games tg JOIN tournaments t \
+             ON t.id = tg.tournament_id WHERE tg.game_id = $1 AND t.vacations_pause = 0",
+        )
+        .bind(game_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n == 0)
     }
 }

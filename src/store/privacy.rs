@@ -10,7 +10,9 @@
 //! moves go; the games they played stay (their opponents' history and
 //! points depend on them) with the player replaced by
 //! [`super::DELETED_PLAYER`]; audit entries they wrote stay with the same
-//! replacement.
+//! replacement. Entries in tournaments not yet started go; in the others
+//! the player stays in the record (the standings of everyone else rest on
+//! it) as an erased entrant with a stand-in id of their own.
 
 use serde_json::{Map, Number, Value};
 use sqlx::{any::AnyRow, Column, Row};
@@ -18,7 +20,7 @@ use sqlx::{any::AnyRow, Column, Row};
 use super::{audit, AuditEntry, Store, StoreError, DELETED_PLAYER};
 
 /// The tables holding a person's data, and how to find their rows.
-const PERSONAL: [(&str, &str); 8] = [
+const PERSONAL: [(&str, &str); 11] = [
     ("players", "user_id = $1"),
     ("rating_changes", "user_id = $1"),
     ("vacations", "user_id = $1"),
@@ -27,6 +29,12 @@ const PERSONAL: [(&str, &str); 8] = [
     ("games", "white_id = $1 OR black_id = $1"),
     ("audit_log", "actor_id = $1"),
     ("conditional_moves", "user_id = $1"),
+    ("tournaments", "created_by = $1"),
+    ("tournament_entrants", "user_id = $1"),
+    (
+        "tournament_games",
+        "white_id = $1 OR black_id = $1 OR set_by = $1",
+    ),
 ];
 
 /// What an erasure found.
@@ -120,6 +128,9 @@ impl Store {
             "SELECT server_id FROM vacations WHERE user_id = $1",
             "SELECT server_id FROM rating_changes WHERE user_id = $1",
             "SELECT server_id FROM dm_summaries WHERE user_id = $1",
+            "SELECT server_id FROM tournaments WHERE created_by = $1",
+            "SELECT t.server_id FROM tournaments t JOIN tournament_entrants e \
+             ON e.tournament_id = t.id WHERE e.user_id = $1",
         ] {
             for row in sqlx::query(sql)
                 .bind(user_id.to_owned())
@@ -144,6 +155,9 @@ impl Store {
             // Only games in progress have conditional moves, and those stop
             // an erasure above: this is for completeness.
             "DELETE FROM conditional_moves WHERE user_id = $1",
+            // An entry in a tournament not yet started simply goes.
+            "DELETE FROM tournament_entrants WHERE user_id = $1 AND tournament_id IN \
+             (SELECT id FROM tournaments WHERE status = 'open')",
         ] {
             rows += sqlx::query(sql)
                 .bind(user_id.to_owned())
@@ -159,6 +173,43 @@ impl Store {
             rows += sqlx::query(sql)
                 .bind(user_id.to_owned())
                 .bind(DELETED_PLAYER)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+        }
+        // In a tournament's record the player becomes an erased entrant
+        // of their own: two erased players of one tournament stay apart.
+        let stand_in = format!("{DELETED_PLAYER} {:016x}", rand::random::<u64>());
+        rows += sqlx::query(
+            "UPDATE tournament_entrants SET user_id = $2, name = $3 WHERE user_id = $1",
+        )
+        .bind(user_id.to_owned())
+        .bind(stand_in.clone())
+        .bind(DELETED_PLAYER)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        for (sql, replacement) in [
+            (
+                "UPDATE tournament_games SET white_id = $2 WHERE white_id = $1",
+                stand_in.as_str(),
+            ),
+            (
+                "UPDATE tournament_games SET black_id = $2 WHERE black_id = $1",
+                stand_in.as_str(),
+            ),
+            (
+                "UPDATE tournament_games SET set_by = $2 WHERE set_by = $1",
+                DELETED_PLAYER,
+            ),
+            (
+                "UPDATE tournaments SET created_by = $2 WHERE created_by = $1",
+                DELETED_PLAYER,
+            ),
+        ] {
+            rows += sqlx::query(sql)
+                .bind(user_id.to_owned())
+                .bind(replacement.to_owned())
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();

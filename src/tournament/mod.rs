@@ -13,6 +13,8 @@
 //! - [`team`]: team matches (ordered boards) and team round robins.
 //! - [`standings`]: ranking with shared places and the tie-breaks of FIDE
 //!   C.07 (Sonneborn–Berger, Buchholz and its cuts, direct encounter, wins).
+//! - [`event`]: a competition as the bot runs it: what to pair next, its
+//!   FIDE record and its crosstable.
 //! - [`cli`]: the command-line front end (JaVaFo/bbpPairings conventions).
 //!
 //! See docs/tournaments.md for the overview and the command line.
@@ -20,6 +22,7 @@
 pub mod berger;
 pub mod cli;
 pub mod dutch;
+pub mod event;
 pub mod knockout;
 pub mod model;
 pub mod standings;

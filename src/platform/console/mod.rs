@@ -55,6 +55,9 @@ pub struct ConsoleOptions {
     /// The client locale of every user and the server's locale (`zh-CN`);
     /// `None`: no locale, English.
     pub locale: Option<String>,
+    /// Draws by lot from this seed (reproducible transcripts); `None`:
+    /// from entropy.
+    pub seed: Option<u64>,
 }
 
 /// A message the bot posted, remembered so its buttons can be clicked.
@@ -120,6 +123,9 @@ impl Console {
         let store = Store::open(&options.database_url).await?;
         let clock: Arc<dyn Clock> = Arc::new(clock.clone());
         let service = Service::new(store, options.renderer.clone(), clock);
+        if let Some(seed) = options.seed {
+            service.seed_lots(seed);
+        }
         if let Some(engine) = engine {
             service.attach_engine(engine);
         }
@@ -307,7 +313,16 @@ impl Console {
                 (Some(channel), None) => {
                     let channel = channel.clone();
                     let lang = self.service.server_lang(SERVER).await;
-                    self.print(lang, &channel, "", &notice.reply, out)?;
+                    let reply = &notice.reply;
+                    // A thread request alone (a tournament game's) posts
+                    // nothing in the channel but the thread.
+                    let bare = reply.text.is_empty() && reply.card.is_none() && reply.image.is_none();
+                    if !bare {
+                        self.print(lang, &channel, "", reply, out)?;
+                    }
+                    if let Some(thread) = &reply.open_thread {
+                        self.open_thread(lang, &channel, "", thread, out).await?;
+                    }
                 }
                 (None, None) => {}
             }
@@ -355,16 +370,29 @@ impl Console {
         let public = self.service.server_lang(SERVER).await;
         self.print(public, &channel, user, &reply, out)?;
         if let Some(thread) = &reply.open_thread {
-            let name = self.new_channel_name(&thread.name);
-            writeln!(
-                out,
-                "[#{channel}] bot: {}",
-                t!(public, "console-thread-opened", name = &name)
-            )?;
-            let board = self.service.thread_opened(thread.game_id, &name).await;
-            self.print(public, &name, user, &board, out)?;
+            self.open_thread(public, &channel, user, thread, out).await?;
         }
         Ok(())
+    }
+
+    /// Opens the thread a new game asked for in `parent` (as Discord
+    /// would) and posts the game's first board there.
+    async fn open_thread(
+        &mut self,
+        public: Lang,
+        parent: &str,
+        user: &str,
+        thread: &crate::service::OpenThread,
+        out: &mut impl Write,
+    ) -> anyhow::Result<()> {
+        let name = self.new_channel_name(&thread.name);
+        writeln!(
+            out,
+            "[#{parent}] bot: {}",
+            t!(public, "console-thread-opened", name = &name)
+        )?;
+        let board = self.service.thread_opened(thread.game_id, &name).await;
+        self.print(public, &name, user, &board, out)
     }
 
     fn new_channel_name(&mut self, title: &str) -> String {

@@ -7,9 +7,31 @@ use crate::{
     i18n::Msg,
     msg,
     service::{
-        ColorChoice, Command, ConditionalAction, DrawAction, Setting, TakebackAction, UserRef,
+        ColorChoice, Command, ConditionalAction, DrawAction, Setting, TakebackAction,
+        TournamentCommand, TournamentOptions, UserRef,
     },
 };
+
+/// The `/tournament` subcommands, as Discord shows them.
+macro_rules! tournament_subcommands {
+    () => {
+        "create"
+            | "join"
+            | "leave"
+            | "withdraw"
+            | "start"
+            | "list"
+            | "info"
+            | "pairings"
+            | "standings"
+            | "export"
+            | "result"
+            | "pause"
+            | "resume"
+            | "cancel"
+            | "remove"
+    };
+}
 
 /// One console line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +126,8 @@ pub fn parse_line(line: &str) -> Result<Line, Msg> {
     let (command, args) = match (command.as_str(), args.first().map(String::as_str)) {
         ("settings", Some("log"))
         | ("privacy", Some("show" | "forget"))
-        | ("conditional", Some("add" | "list" | "clear")) => {
+        | ("conditional", Some("add" | "list" | "clear"))
+        | ("tournament", Some(tournament_subcommands!())) => {
             (format!("{command} {}", args[0]), &args[1..])
         }
         _ => (command.clone(), args),
@@ -195,12 +218,46 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "board-orientation" => &["side"],
         "conditional list" | "conditional clear" => &[],
         "conditional add" => &["line"],
+        "tournament create" => &[
+            "name",
+            "format",
+            "rounds",
+            "time",
+            "rated",
+            "tiebreaks",
+            "vacations",
+            "max_players",
+            "start",
+            "first_move",
+            "schedule",
+            "match_games",
+            "decider",
+            "groups",
+            "teams",
+        ],
+        "tournament list" => &[],
+        "tournament join"
+        | "tournament leave"
+        | "tournament withdraw"
+        | "tournament start"
+        | "tournament info"
+        | "tournament standings"
+        | "tournament export"
+        | "tournament pause"
+        | "tournament resume" => &["tournament"],
+        "tournament pairings" => &["round", "tournament"],
+        "tournament cancel" => &["tournament", "confirm"],
+        "tournament result" => &["player", "result", "round", "tournament", "correct"],
+        "tournament remove" => &["player", "tournament"],
         _ => return None,
     })
 }
 
 /// Turns a slash command and its options into a service command.
 pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
+    if command == "tournament" {
+        return Err(msg!("console-tournament-subcommand"));
+    }
     if command == "conditional" {
         // Discord shows the three subcommands; here a forgotten one is named.
         return Err(msg!("console-conditional-subcommand"));
@@ -430,6 +487,79 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 Some("auto") => false,
                 _ => return Err(msg!("console-bad-orientation")),
             },
+        },
+        tournament if tournament.starts_with("tournament ") => {
+            Command::Tournament(tournament_command(tournament, &get)?)
+        }
+        _ => return Err(msg!("console-unknown-command", command = command)),
+    })
+}
+
+
+/// `/tournament <subcommand> …` with its options read by `get`.
+fn tournament_command(
+    command: &str,
+    get: &dyn Fn(&str) -> Option<String>,
+) -> Result<TournamentCommand, Msg> {
+    let tournament = get("tournament");
+    let flag = |name: &str| -> Result<bool, Msg> {
+        Ok(get(name)
+            .map(|v| boolean(name, &v))
+            .transpose()?
+            .unwrap_or(false))
+    };
+    let player = || -> Result<UserRef, Msg> {
+        user_ref(&get("player").ok_or_else(|| msg!("console-tournament-needs-player"))?)
+    };
+    let count = |name: &str| get(name).map(|v| number(name, &v)).transpose();
+    Ok(match command {
+        "tournament create" => TournamentCommand::Create(TournamentOptions {
+            name: get("name").ok_or_else(|| msg!("console-tournament-needs-name"))?,
+            format: get("format"),
+            rounds: count("rounds")?,
+            time: get("time"),
+            rated: get("rated").map(|v| boolean("rated", &v)).transpose()?,
+            tiebreaks: get("tiebreaks"),
+            vacations: get("vacations")
+                .map(|v| boolean("vacations", &v))
+                .transpose()?,
+            max_players: count("max_players")?,
+            start: get("start"),
+            first_move: get("first_move"),
+            schedule: get("schedule"),
+            match_games: count("match_games")?,
+            decider: get("decider"),
+            groups: count("groups")?,
+            teams: get("teams"),
+        }),
+        "tournament join" => TournamentCommand::Join { tournament },
+        "tournament leave" => TournamentCommand::Leave { tournament },
+        "tournament withdraw" => TournamentCommand::Withdraw { tournament },
+        "tournament start" => TournamentCommand::Start { tournament },
+        "tournament list" => TournamentCommand::List,
+        "tournament info" => TournamentCommand::Info { tournament },
+        "tournament pairings" => TournamentCommand::Pairings {
+            tournament,
+            round: count("round")?,
+        },
+        "tournament standings" => TournamentCommand::Standings { tournament },
+        "tournament export" => TournamentCommand::Export { tournament },
+        "tournament pause" => TournamentCommand::Pause { tournament },
+        "tournament resume" => TournamentCommand::Resume { tournament },
+        "tournament cancel" => TournamentCommand::Cancel {
+            tournament,
+            confirmed: flag("confirm")?,
+        },
+        "tournament result" => TournamentCommand::Result {
+            tournament,
+            player: player()?,
+            result: get("result").ok_or_else(|| msg!("console-tournament-needs-result"))?,
+            round: count("round")?,
+            correct: flag("correct")?,
+        },
+        "tournament remove" => TournamentCommand::Remove {
+            tournament,
+            player: player()?,
         },
         _ => return Err(msg!("console-unknown-command", command = command)),
     })

@@ -34,7 +34,7 @@ pub fn spawn(
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         for notice in service.startup().await {
-            post(&http, &notice, &progress).await;
+            post(&http, &service, &notice, &progress).await;
         }
         let mut every = tokio::time::interval(TICK);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -44,7 +44,7 @@ pub fn spawn(
                 () = service.notices_ready() => service.take_notices(),
             };
             for notice in latest_edits(notices) {
-                post(&http, &notice, &progress).await;
+                post(&http, &service, &notice, &progress).await;
             }
         }
     })
@@ -63,7 +63,7 @@ fn latest_edits(notices: Vec<Notice>) -> Vec<Notice> {
     kept
 }
 
-async fn post(http: &serenity::Http, notice: &Notice, progress: &Progress) {
+async fn post(http: &serenity::Http, service: &Service, notice: &Notice, progress: &Progress) {
     let message = Message::from_reply(&notice.reply, Capabilities::ALL);
     if let (Some(key), None) = (&notice.reply.edits, &notice.dm_user) {
         let channel = notice
@@ -73,6 +73,25 @@ async fn post(http: &serenity::Http, notice: &Notice, progress: &Progress) {
             .filter(|id| *id != 0)
             .map(serenity::ChannelId::new);
         progress.show(http, key, channel, message).await;
+        return;
+    }
+    let reply = &notice.reply;
+    // A tournament game's thread: opened in the channel, with no message
+    // of its own when the notice carries nothing else.
+    if let (Some(request), None, Some(channel)) = (
+        &reply.open_thread,
+        &notice.dm_user,
+        notice.channel.as_deref().and_then(|c| c.parse::<u64>().ok()),
+    ) {
+        if channel != 0 {
+            let parent = serenity::ChannelId::new(channel);
+            if !reply.text.is_empty() || reply.card.is_some() || reply.image.is_some() {
+                if let Err(e) = parent.send_message(http, message.to_message()).await {
+                    tracing::warn!(error = %super::errors::describe(&e), channel = ?notice.channel, "could not post a scheduler notice");
+                }
+            }
+            super::threads::open_for_notice(http, service, parent, request).await;
+        }
         return;
     }
     let message = message.to_message();

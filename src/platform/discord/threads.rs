@@ -123,3 +123,33 @@ async fn post_in_thread(
         target.tell(&ctx.http, &text).await;
     }
 }
+
+/// Opens a tournament game's thread in `parent` on the scheduler's behalf
+/// (no interaction to answer): the thread, the game moved there, its first
+/// board posted. If the thread cannot be created the game stays without a
+/// place and is offered again at the next start-up; the failure is logged
+/// for the operator.
+pub async fn open_for_notice(
+    http: &serenity::Http,
+    service: &crate::service::Service,
+    parent: serenity::ChannelId,
+    request: &OpenThread,
+) {
+    let thread = CreateThread::new(cut(&request.name, limits::THREAD_NAME))
+        .kind(ChannelType::PublicThread)
+        .auto_archive_duration(AutoArchiveDuration::OneWeek);
+    let thread = match parent.create_thread(http, thread).await {
+        Ok(thread) => thread,
+        Err(e) => {
+            tracing::error!(game = request.game_id, channel = %parent, error = %describe(&e), "could not open a tournament game's thread");
+            return;
+        }
+    };
+    let board = service
+        .thread_opened(request.game_id, &thread.id.to_string())
+        .await;
+    let message = Message::from_reply(&board, super::reply::Capabilities::ALL).to_message();
+    if let Err(e) = thread.id.send_message(http, message).await {
+        tracing::error!(thread = %thread.id, error = %describe(&e), "could not post the first board in the thread");
+    }
+}

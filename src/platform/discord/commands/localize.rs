@@ -112,6 +112,67 @@ fn command_words(command: &str) -> Option<(String, String)> {
             t!(zh, "cmd-conditional-clear"),
             t!(zh, "cmd-conditional-clear-desc"),
         ),
+        "tournament" => (t!(zh, "cmd-tournament"), t!(zh, "cmd-tournament-desc")),
+        "tournament create" => (
+            t!(zh, "cmd-tournament-create"),
+            t!(zh, "cmd-tournament-create-desc"),
+        ),
+        "tournament join" => (
+            t!(zh, "cmd-tournament-join"),
+            t!(zh, "cmd-tournament-join-desc"),
+        ),
+        "tournament leave" => (
+            t!(zh, "cmd-tournament-leave"),
+            t!(zh, "cmd-tournament-leave-desc"),
+        ),
+        "tournament withdraw" => (
+            t!(zh, "cmd-tournament-withdraw"),
+            t!(zh, "cmd-tournament-withdraw-desc"),
+        ),
+        "tournament start" => (
+            t!(zh, "cmd-tournament-start"),
+            t!(zh, "cmd-tournament-start-desc"),
+        ),
+        "tournament list" => (
+            t!(zh, "cmd-tournament-list"),
+            t!(zh, "cmd-tournament-list-desc"),
+        ),
+        "tournament info" => (
+            t!(zh, "cmd-tournament-info"),
+            t!(zh, "cmd-tournament-info-desc"),
+        ),
+        "tournament pairings" => (
+            t!(zh, "cmd-tournament-pairings"),
+            t!(zh, "cmd-tournament-pairings-desc"),
+        ),
+        "tournament standings" => (
+            t!(zh, "cmd-tournament-standings"),
+            t!(zh, "cmd-tournament-standings-desc"),
+        ),
+        "tournament export" => (
+            t!(zh, "cmd-tournament-export"),
+            t!(zh, "cmd-tournament-export-desc"),
+        ),
+        "tournament result" => (
+            t!(zh, "cmd-tournament-result"),
+            t!(zh, "cmd-tournament-result-desc"),
+        ),
+        "tournament pause" => (
+            t!(zh, "cmd-tournament-pause"),
+            t!(zh, "cmd-tournament-pause-desc"),
+        ),
+        "tournament resume" => (
+            t!(zh, "cmd-tournament-resume"),
+            t!(zh, "cmd-tournament-resume-desc"),
+        ),
+        "tournament cancel" => (
+            t!(zh, "cmd-tournament-cancel"),
+            t!(zh, "cmd-tournament-cancel-desc"),
+        ),
+        "tournament remove" => (
+            t!(zh, "cmd-tournament-remove"),
+            t!(zh, "cmd-tournament-remove-desc"),
+        ),
         _ => return None,
     })
 }
@@ -168,6 +229,43 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("board-orientation", "side") => (t!(zh, "opt-side"), t!(zh, "opt-side-desc")),
         ("settings", "log") => (t!(zh, "opt-log"), t!(zh, "opt-log-desc")),
         ("conditional add", "line") => (t!(zh, "opt-line"), t!(zh, "opt-line-desc")),
+        (tc, "tournament") if tc.starts_with("tournament ") => (
+            t!(zh, "opt-tournament"),
+            t!(zh, "opt-tournament-desc"),
+        ),
+        ("tournament create", "name") => (t!(zh, "opt-name"), t!(zh, "opt-tournament-name-desc")),
+        ("tournament create", "format") => (t!(zh, "opt-format"), t!(zh, "opt-format-desc")),
+        ("tournament create", "rounds") => (t!(zh, "opt-rounds"), t!(zh, "opt-rounds-desc")),
+        ("tournament create", "time") => (t!(zh, "opt-time"), t!(zh, "opt-tournament-time-desc")),
+        ("tournament create", "rated") => (t!(zh, "opt-rated"), t!(zh, "opt-tournament-rated-desc")),
+        ("tournament create", "tiebreaks") => {
+            (t!(zh, "opt-tiebreaks"), t!(zh, "opt-tiebreaks-desc"))
+        }
+        ("tournament create", "vacations") => {
+            (t!(zh, "opt-vacations"), t!(zh, "opt-vacations-desc"))
+        }
+        ("tournament create", "max_players") => {
+            (t!(zh, "opt-max-players"), t!(zh, "opt-max-players-desc"))
+        }
+        ("tournament create", "start") => (t!(zh, "opt-start"), t!(zh, "opt-start-desc")),
+        ("tournament create", "first_move") => {
+            (t!(zh, "opt-first-move"), t!(zh, "opt-first-move-desc"))
+        }
+        ("tournament create", "schedule") => (t!(zh, "opt-schedule"), t!(zh, "opt-schedule-desc")),
+        ("tournament create", "match_games") => {
+            (t!(zh, "opt-match-games"), t!(zh, "opt-match-games-desc"))
+        }
+        ("tournament create", "decider") => (t!(zh, "opt-decider"), t!(zh, "opt-decider-desc")),
+        ("tournament create", "groups") => (t!(zh, "opt-groups"), t!(zh, "opt-groups-desc")),
+        ("tournament create", "teams") => (t!(zh, "opt-teams"), t!(zh, "opt-teams-desc")),
+        ("tournament pairings" | "tournament result", "round") => {
+            (t!(zh, "opt-round"), t!(zh, "opt-round-desc"))
+        }
+        ("tournament result" | "tournament remove", "player") => {
+            (t!(zh, "opt-player"), t!(zh, "opt-player-desc"))
+        }
+        ("tournament result", "result") => (t!(zh, "opt-result"), t!(zh, "opt-result-desc")),
+        ("tournament result", "correct") => (t!(zh, "opt-correct"), t!(zh, "opt-correct-desc")),
         _ => return None,
     })
 }
@@ -193,6 +291,14 @@ fn choice_words(command: &str, option: &str, choice: &str) -> Option<String> {
         ("action", "decline") => t!(zh, "button-draw-decline"),
         ("action", "claim") => t!(zh, "button-draw-claim"),
         ("side", "auto") => t!(zh, "choice-auto"),
+        ("format", "swiss") => t!(zh, "tournament-format-swiss"),
+        ("format", "roundrobin") => t!(zh, "tournament-format-roundrobin"),
+        ("format", "double-roundrobin") => t!(zh, "tournament-format-double-roundrobin"),
+        ("format", "groups") => t!(zh, "tournament-format-groups"),
+        ("format", "knockout") => t!(zh, "tournament-format-knockout"),
+        ("format", "team") => t!(zh, "tournament-format-team"),
+        ("schedule", "all") => t!(zh, "tournament-schedule-all"),
+        ("schedule", "rounds") => t!(zh, "tournament-schedule-rounds"),
         ("side", "white") => t!(zh, "choice-side-white"),
         ("theme", "brown") => t!(zh, "choice-theme-brown"),
         ("theme", "blue") => t!(zh, "choice-theme-blue"),

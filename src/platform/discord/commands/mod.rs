@@ -2,7 +2,8 @@
 //! accept, decline, cancel), [`play`] (move, board, resign, draw, abort),
 //! [`ladder`] (games, leaderboard, profile, history, pgn, rating),
 //! [`server`] (settings, help), [`privacy`] (show, forget) and
-//! [`conditional`] (add, list, clear). Each one only turns its options into a
+//! [`conditional`] (add, list, clear) and [`tournament`] (club
+//! competitions). Each one only turns its options into a
 //! service [`Command`] and hands it to [`respond::answer`].
 
 pub mod challenge;
@@ -12,6 +13,7 @@ pub mod localize;
 pub mod play;
 pub mod privacy;
 pub mod server;
+pub mod tournament;
 
 use std::sync::atomic::Ordering;
 
@@ -58,6 +60,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         server::vacation(),
         server::help(),
         privacy::privacy(),
+        tournament::tournament(),
     ];
     localize::apply(&mut commands);
     commands

@@ -1,0 +1,551 @@
+//! Tournaments through the service (issue 14), beyond the transcripts:
+//!
+//! - a random 30-player, 7-round Swiss played to the end through the
+//!   service, with a withdrawal and a forfeit, whose exported TRF passes
+//!   `chessbot pairing --dutch FILE -c` (every round the bot paired is the
+//!   FIDE Dutch pairing);
+//! - bad input, each answered privately with nothing stored changing;
+//! - a crash between a round's last result and the next pairing: the
+//!   restarted bot pairs the round once, even with two processes ticking at
+//!   once (on PostgreSQL too when `TEST_POSTGRES_URL` is set).
+
+mod common;
+
+use std::{collections::HashMap, sync::Arc};
+
+use chessbot::{
+    clock::{Clock, ManualClock},
+    render::{RenderConfig, Renderer},
+    service::{
+        Actor, Command, DrawAction, Reply, Service, TournamentCommand, TournamentOptions, UserRef,
+    },
+    store::{GameChange, GameState, Store, TournamentStatus},
+};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+
+const SERVER: &str = "guild";
+const LOBBY: &str = "lobby";
+const START_MS: i64 = 1_767_268_800_000;
+
+fn service_on(store: Store, clock: &ManualClock) -> Service {
+    let shared: Arc<dyn Clock> = Arc::new(clock.clone());
+    let renderer = Arc::new(Renderer::new(RenderConfig::default()).expect("renderer"));
+    Service::new(store, renderer, shared)
+}
+
+/// A service with the game threads the adapter would open.
+struct Bed {
+    service: Service,
+    clock: ManualClock,
+    /// Game id → its thread.
+    threads: HashMap<i64, String>,
+}
+
+impl Bed {
+    async fn new(url: &str) -> Bed {
+        let store = Store::open(url).await.expect("store");
+        let clock = ManualClock::new(START_MS);
+        Bed {
+            service: service_on(store, &clock),
+            clock,
+            threads: HashMap::new(),
+        }
+    }
+
+    fn actor(&self, user: &str, channel: &str) -> Actor {
+        Actor {
+            server: SERVER.into(),
+            channel: channel.into(),
+            user: user.into(),
+            name: user.into(),
+            locale: None,
+            server_locale: None,
+            is_moderator: user == "mod",
+        }
+    }
+
+    async fn run_in(&mut self, user: &str, channel: &str, command: Command) -> Reply {
+        let reply = self.service.handle(&self.actor(user, channel), command).await;
+        self.settle().await;
+        reply
+    }
+
+    async fn run(&mut self, user: &str, command: TournamentCommand) -> Reply {
+        self.run_in(user, LOBBY, Command::Tournament(command)).await
+    }
+
+    /// Lets background steps finish and opens the threads they ask for.
+    async fn settle(&mut self) {
+        loop {
+            self.service.background_idle().await;
+            let notices = self.service.take_notices();
+            if notices.is_empty() {
+                return;
+            }
+            for n in notices {
+                if let Some(thread) = &n.reply.open_thread {
+                    let name = format!("thread-{}", thread.game_id);
+                    self.service.thread_opened(thread.game_id, &name).await;
+                    self.threads.insert(thread.game_id, name);
+                }
+            }
+        }
+    }
+
+    /// Plays a game to `result` (`1-0`, `0-1`, `1/2-1/2`) after 1. e4 e5.
+    async fn play_out(&mut self, game_id: i64, result: &str) {
+        let record = self.service.store().game(game_id).await.unwrap().unwrap();
+        let channel = self.threads.get(&game_id).cloned().expect("thread opened");
+        let (white, black) = (record.game.white_id.clone(), record.game.black_id.clone());
+        for (user, mv) in [(&white, "e4"), (&black, "e5")] {
+            let r = self
+                .run_in(
+                    user,
+                    &channel,
+                    Command::Move {
+                        text: mv.into(),
+                        claim_draw: false,
+                    },
+                )
+                .await;
+            assert!(!r.ephemeral, "move refused: {}", r.text);
+        }
+        let steps: Vec<(&String, Command)> = match result {
+            "1-0" => vec![(&black, Command::Resign { confirmed: true })],
+            "0-1" => vec![(&white, Command::Resign { confirmed: true })],
+            _ => vec![
+                (
+                    &white,
+                    Command::Draw {
+                        action: DrawAction::Offer,
+                    },
+                ),
+                (
+                    &black,
+                    Command::Draw {
+                        action: DrawAction::Accept,
+                    },
+                ),
+            ],
+        };
+        for (user, command) in steps {
+            let r = self.run_in(user, &channel, command).await;
+            assert!(!r.ephemeral, "refused: {}", r.text);
+        }
+    }
+
+    /// Games of tournament `id` still pending.
+    async fn pending(&self, id: i64) -> Vec<i64> {
+        self.service
+            .store()
+            .tournament_games(id)
+            .await
+            .unwrap()
+            .iter()
+            .filter(|b| b.result.is_none())
+            .filter_map(|b| b.game_id)
+            .collect()
+    }
+
+    /// What is stored about every tournament of the server.
+    async fn snapshot(&self) -> String {
+        let store = self.service.store();
+        let mut out = String::new();
+        for t in store.tournaments_of(SERVER, false, 100).await.unwrap() {
+            out += &format!("{t:?}\n{:?}\n", store.entrants(t.id).await.unwrap());
+            out += &format!("{:?}\n", store.tournament_games(t.id).await.unwrap());
+        }
+        out += &format!("games: {}", store.open_game_count().await.unwrap());
+        out
+    }
+}
+
+fn create(name: &str) -> TournamentOptions {
+    TournamentOptions {
+        name: name.into(),
+        ..TournamentOptions::default()
+    }
+}
+
+fn named(id: i64) -> Option<String> {
+    Some(format!("#{id}"))
+}
+
+fn user(name: &str) -> UserRef {
+    UserRef {
+        id: name.into(),
+        name: name.into(),
+    }
+}
+
+async fn created_id(bed: &Bed) -> i64 {
+    bed.service
+        .store()
+        .tournaments_of(SERVER, false, 1)
+        .await
+        .unwrap()[0]
+        .id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_random_swiss_is_paired_as_the_dutch_checker_expects() {
+    let db = common::TestDb::sqlite();
+    let mut bed = Bed::new(&db.url).await;
+    let mut rng = StdRng::seed_from_u64(14);
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                rounds: Some(7),
+                rated: Some(false),
+                ..create("Random Swiss")
+            }),
+        )
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    let id = created_id(&bed).await;
+    for i in 1..=30 {
+        let r = bed
+            .run(&format!("p{i:02}"), TournamentCommand::Join { tournament: None })
+            .await;
+        assert!(!r.ephemeral, "{}", r.text);
+    }
+    let r = bed.run("mod", TournamentCommand::Start { tournament: None }).await;
+    assert!(!r.ephemeral, "{}", r.text);
+    for round in 1..=7 {
+        let record = bed.service.store().tournament(id).await.unwrap().unwrap();
+        assert_eq!(record.current_round, round, "round {round} paired");
+        if round == 3 {
+            // A withdrawal: p07's game of this round is lost by forfeit.
+            let r = bed
+                .run("p07", TournamentCommand::Withdraw { tournament: None })
+                .await;
+            assert!(!r.ephemeral, "{}", r.text);
+        }
+        let games = bed.pending(id).await;
+        for (k, game) in games.iter().enumerate() {
+            if round == 5 && k == 0 {
+                // A forfeit set by a moderator before any move.
+                let record = bed.service.store().game(*game).await.unwrap().unwrap();
+                let r = bed
+                    .run(
+                        "mod",
+                        TournamentCommand::Result {
+                            tournament: named(id),
+                            player: user(&record.game.white_id),
+                            result: "forfeit-loss".into(),
+                            round: None,
+                            correct: false,
+                        },
+                    )
+                    .await;
+                assert!(!r.ephemeral, "{}", r.text);
+                continue;
+            }
+            let result = ["1-0", "0-1", "1/2-1/2"][rng.gen_range(0..3)];
+            bed.play_out(*game, result).await;
+        }
+    }
+    let record = bed.service.store().tournament(id).await.unwrap().unwrap();
+    assert_eq!(record.status, TournamentStatus::Finished);
+    // p07 was never paired after round 3.
+    let boards = bed.service.store().tournament_games(id).await.unwrap();
+    assert!(boards
+        .iter()
+        .filter(|b| b.round > 3)
+        .all(|b| b.white_id != "p07" && b.black_id.as_deref() != Some("p07")));
+    let standings = bed
+        .run("p01", TournamentCommand::Standings { tournament: named(id) })
+        .await;
+    assert!(standings.image.is_some(), "the crosstable image");
+    let export = bed
+        .run("p01", TournamentCommand::Export { tournament: named(id) })
+        .await;
+    let trf = export
+        .files
+        .iter()
+        .find(|f| f.file_name.ends_with(".trf"))
+        .expect("a TRF attachment");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("swiss.trf");
+    std::fs::write(&path, &trf.bytes).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chessbot"))
+        .args(["pairing", "--dutch"])
+        .arg(&path)
+        .arg("-c")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "the checker disagrees:\n{text}");
+    assert!(text.contains("0 of 7 rounds differ"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_refused_and_changes_nothing() {
+    let db = common::TestDb::sqlite();
+    let mut bed = Bed::new(&db.url).await;
+    bed.run(
+        "mod",
+        TournamentCommand::Create(TournamentOptions {
+            max_players: Some(3),
+            ..create("Small")
+        }),
+    )
+    .await;
+    let id = created_id(&bed).await;
+    bed.run("alice", TournamentCommand::Join { tournament: None }).await;
+    let cases: Vec<(&str, TournamentCommand, &str)> = vec![
+        (
+            "bob",
+            TournamentCommand::Create(create("Mine")),
+            "Only moderators",
+        ),
+        ("bob", TournamentCommand::Start { tournament: None }, "Only moderators"),
+        (
+            "alice",
+            TournamentCommand::Join { tournament: None },
+            "already in Small",
+        ),
+        (
+            "mod",
+            TournamentCommand::Start { tournament: None },
+            "needs at least 2 players",
+        ),
+        (
+            "bob",
+            TournamentCommand::Withdraw { tournament: None },
+            "not in Small",
+        ),
+        (
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                rounds: Some(0),
+                ..create("Zero")
+            }),
+            "`rounds` must be between 1 and 30",
+        ),
+        (
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                max_players: Some(1),
+                ..create("One")
+            }),
+            "`max_players` must be between 2",
+        ),
+        (
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                format: Some("ladder".into()),
+                ..create("Bogus")
+            }),
+            "`format` must be",
+        ),
+        (
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                format: Some("team".into()),
+                teams: Some("Red: a b; Blue:".into()),
+                ..create("Teams")
+            }),
+            "Blue has no players",
+        ),
+        (
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                tiebreaks: Some("sb,luck".into()),
+                ..create("Luck")
+            }),
+            "Unknown tie-break “luck”",
+        ),
+        (
+            "mod",
+            TournamentCommand::Create(create("Small")),
+            "already open or running",
+        ),
+        (
+            "mod",
+            TournamentCommand::Create(create(&"x".repeat(61))),
+            "at most 60 characters",
+        ),
+        (
+            "alice",
+            TournamentCommand::Info {
+                tournament: Some("#999".into()),
+            },
+            "no tournament #999",
+        ),
+    ];
+    for (who, command, expected) in cases {
+        let before = bed.snapshot().await;
+        let reply = bed.run(who, command.clone()).await;
+        assert!(reply.ephemeral, "{command:?} answered publicly: {}", reply.text);
+        assert!(
+            reply.text.contains(expected),
+            "{command:?}: expected “{expected}” in “{}”",
+            reply.text
+        );
+        assert_eq!(bed.snapshot().await, before, "{command:?} changed the store");
+    }
+    // Full: a third player fits, a fourth does not.
+    bed.run("bob", TournamentCommand::Join { tournament: None }).await;
+    bed.run("carol", TournamentCommand::Join { tournament: None }).await;
+    let before = bed.snapshot().await;
+    let full = bed.run("dave", TournamentCommand::Join { tournament: None }).await;
+    assert!(full.ephemeral && full.text.contains("is full (3 players)"), "{}", full.text);
+    assert_eq!(bed.snapshot().await, before);
+    // Started: no joining, no leaving (withdraw is named), no second start.
+    bed.run("mod", TournamentCommand::Start { tournament: None }).await;
+    let started: Vec<(&str, TournamentCommand, &str)> = vec![
+        ("dave", TournamentCommand::Join { tournament: None }, "has started"),
+        (
+            "alice",
+            TournamentCommand::Leave { tournament: None },
+            "/tournament withdraw",
+        ),
+        ("mod", TournamentCommand::Start { tournament: None }, "already started"),
+    ];
+    for (who, command, expected) in started {
+        let before = bed.snapshot().await;
+        let reply = bed.run(who, command.clone()).await;
+        assert!(reply.ephemeral && reply.text.contains(expected), "{command:?}: {}", reply.text);
+        assert_eq!(bed.snapshot().await, before, "{command:?} changed the store");
+    }
+    // A result for a board that has one.
+    let game = bed.pending(id).await[0];
+    let record = bed.service.store().game(game).await.unwrap().unwrap();
+    bed.play_out(game, "1-0").await;
+    let before = bed.snapshot().await;
+    let again = bed
+        .run(
+            "mod",
+            TournamentCommand::Result {
+                tournament: None,
+                player: user(&record.game.white_id),
+                result: "loss".into(),
+                round: Some(1),
+                correct: false,
+            },
+        )
+        .await;
+    assert!(again.ephemeral && again.text.contains("already has a result (1-0)"), "{}", again.text);
+    assert_eq!(bed.snapshot().await, before);
+    // Aborting a tournament game is refused.
+    let other = bed.pending(id).await;
+    if let Some(game) = other.first() {
+        let record = bed.service.store().game(*game).await.unwrap().unwrap();
+        let channel = bed.threads[game].clone();
+        let before = bed.snapshot().await;
+        let abort = bed.run_in(&record.game.white_id, &channel, Command::Abort).await;
+        assert!(abort.ephemeral && abort.text.contains("cannot be aborted"), "{}", abort.text);
+        assert_eq!(bed.snapshot().await, before);
+    }
+}
+
+/// A crash after a round's last game ended, before the next round was
+/// paired: at the restart the round is paired, once, even by two
+/// processes at once.
+async fn restart_pairs_the_next_round_once(url: &str) {
+    let mut bed = Bed::new(url).await;
+    bed.run(
+        "mod",
+        TournamentCommand::Create(TournamentOptions {
+            rounds: Some(3),
+            ..create("Restart Swiss")
+        }),
+    )
+    .await;
+    let id = created_id(&bed).await;
+    for p in ["ann", "ben", "cat", "dan"] {
+        bed.run(p, TournamentCommand::Join { tournament: None }).await;
+    }
+    bed.run("mod", TournamentCommand::Start { tournament: None }).await;
+    let games = bed.pending(id).await;
+    assert_eq!(games.len(), 2);
+    bed.play_out(games[0], "1-0").await;
+    // The last game ends in the database, and the process dies before it
+    // pairs round 2 (no service sees the ending).
+    let store = bed.service.store().clone();
+    let record = store.game(games[1]).await.unwrap().unwrap();
+    store
+        .apply(&GameChange {
+            game_id: games[1],
+            expected_version: record.version,
+            new_move: None,
+            state: GameState {
+                result: Some("0-1".into()),
+                termination: Some("resignation".into()),
+                ended_ms: Some(START_MS),
+                ..GameState::default()
+            },
+            rating: None,
+            mover: None,
+            at_ms: START_MS,
+        })
+        .await
+        .unwrap();
+    assert_eq!(store.tournament(id).await.unwrap().unwrap().current_round, 1);
+    drop(bed);
+    // Two processes come up on the same database and tick together.
+    let one = service_on(Store::open(url).await.unwrap(), &ManualClock::new(START_MS + 1));
+    let two = service_on(Store::open(url).await.unwrap(), &ManualClock::new(START_MS + 1));
+    let (a, b) = tokio::join!(one.tick(), two.tick());
+    let announced = a
+        .iter()
+        .chain(&b)
+        .filter(|n| n.reply.text.contains("round 2 of 3"))
+        .count();
+    assert_eq!(announced, 1, "round 2 announced once");
+    one.tick().await;
+    let boards = one.store().tournament_games(id).await.unwrap();
+    assert_eq!(boards.iter().filter(|b| b.round == 2).count(), 2);
+    assert_eq!(one.store().tournament(id).await.unwrap().unwrap().current_round, 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restart_pairs_once_sqlite() {
+    let db = common::TestDb::sqlite();
+    restart_pairs_the_next_round_once(&db.url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restart_pairs_once_postgres() {
+    let Some(db) = common::TestDb::postgres("restart_pairs_once_postgres").await else {
+        return;
+    };
+    restart_pairs_the_next_round_once(&db.url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_time_starts_it_and_a_late_first_move_forfeits() {
+    let db = common::TestDb::sqlite();
+    let mut bed = Bed::new(&db.url).await;
+    bed.run(
+        "mod",
+        TournamentCommand::Create(TournamentOptions {
+            format: Some("roundrobin".into()),
+            start: Some("2h".into()),
+            first_move: Some("1h".into()),
+            ..create("Timed")
+        }),
+    )
+    .await;
+    let id = created_id(&bed).await;
+    for p in ["ann", "ben"] {
+        bed.run(p, TournamentCommand::Join { tournament: None }).await;
+    }
+    bed.clock.advance(std::time::Duration::from_secs(2 * 3600));
+    let notices = bed.service.tick().await;
+    assert!(notices.iter().any(|n| n.reply.text.contains("has started")));
+    let record = bed.service.store().tournament(id).await.unwrap().unwrap();
+    assert_eq!(record.status, TournamentStatus::Running);
+    // Nobody moves within the hour: White loses by forfeit and the round
+    // robin (one game) is over.
+    bed.clock.advance(std::time::Duration::from_secs(3601));
+    bed.service.tick().await;
+    bed.settle().await;
+    bed.service.tick().await;
+    let boards = bed.service.store().tournament_games(id).await.unwrap();
+    assert_eq!(boards[0].result.as_deref(), Some("-+"));
+    let record = bed.service.store().tournament(id).await.unwrap().unwrap();
+    assert_eq!(record.status, TournamentStatus::Finished);
+}
