@@ -33,7 +33,10 @@ fn actor(user: &str, channel: &str) -> Actor {
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> anyhow::Result<()> {
-    let args: Vec<u32> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let args: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     let players = args.first().copied().unwrap_or(200);
     let rounds = args.get(1).copied().unwrap_or(5);
     let dir = tempfile::tempdir()?;
@@ -63,7 +66,11 @@ async fn main() -> anyhow::Result<()> {
     )
     .await;
     for i in 0..players {
-        run(&format!("p{i:04}"), TournamentCommand::Join { tournament: None }).await;
+        run(
+            &format!("p{i:04}"),
+            TournamentCommand::Join { tournament: None },
+        )
+        .await;
     }
     run("mod", TournamentCommand::Start { tournament: None }).await;
     let id = store.tournaments_of("bench", false, 1).await?[0].id;
@@ -111,7 +118,10 @@ async fn main() -> anyhow::Result<()> {
         service.background_idle().await;
         let notices = service.take_notices();
         let close = started.elapsed();
-        let paired = notices.iter().filter(|n| n.reply.open_thread.is_some()).count();
+        let paired = notices
+            .iter()
+            .filter(|n| n.reply.open_thread.is_some())
+            .count();
         // The reference: the pairing call alone, on the tournament as it
         // stood before this round was paired.
         let t = {

@@ -65,7 +65,10 @@ impl Bed {
     }
 
     async fn run_in(&mut self, user: &str, channel: &str, command: Command) -> Reply {
-        let reply = self.service.handle(&self.actor(user, channel), command).await;
+        let reply = self
+            .service
+            .handle(&self.actor(user, channel), command)
+            .await;
         self.settle().await;
         reply
     }
@@ -206,11 +209,16 @@ async fn a_random_swiss_is_paired_as_the_dutch_checker_expects() {
     let id = created_id(&bed).await;
     for i in 1..=30 {
         let r = bed
-            .run(&format!("p{i:02}"), TournamentCommand::Join { tournament: None })
+            .run(
+                &format!("p{i:02}"),
+                TournamentCommand::Join { tournament: None },
+            )
             .await;
         assert!(!r.ephemeral, "{}", r.text);
     }
-    let r = bed.run("mod", TournamentCommand::Start { tournament: None }).await;
+    let r = bed
+        .run("mod", TournamentCommand::Start { tournament: None })
+        .await;
     assert!(!r.ephemeral, "{}", r.text);
     for round in 1..=7 {
         let record = bed.service.store().tournament(id).await.unwrap().unwrap();
@@ -255,11 +263,21 @@ async fn a_random_swiss_is_paired_as_the_dutch_checker_expects() {
         .filter(|b| b.round > 3)
         .all(|b| b.white_id != "p07" && b.black_id.as_deref() != Some("p07")));
     let standings = bed
-        .run("p01", TournamentCommand::Standings { tournament: named(id) })
+        .run(
+            "p01",
+            TournamentCommand::Standings {
+                tournament: named(id),
+            },
+        )
         .await;
     assert!(standings.image.is_some(), "the crosstable image");
     let export = bed
-        .run("p01", TournamentCommand::Export { tournament: named(id) })
+        .run(
+            "p01",
+            TournamentCommand::Export {
+                tournament: named(id),
+            },
+        )
         .await;
     let trf = export
         .files
@@ -293,14 +311,19 @@ async fn bad_input_is_refused_and_changes_nothing() {
     )
     .await;
     let id = created_id(&bed).await;
-    bed.run("alice", TournamentCommand::Join { tournament: None }).await;
+    bed.run("alice", TournamentCommand::Join { tournament: None })
+        .await;
     let cases: Vec<(&str, TournamentCommand, &str)> = vec![
         (
             "bob",
             TournamentCommand::Create(create("Mine")),
             "Only moderators",
         ),
-        ("bob", TournamentCommand::Start { tournament: None }, "Only moderators"),
+        (
+            "bob",
+            TournamentCommand::Start { tournament: None },
+            "Only moderators",
+        ),
         (
             "alice",
             TournamentCommand::Join { tournament: None },
@@ -378,37 +401,70 @@ async fn bad_input_is_refused_and_changes_nothing() {
     for (who, command, expected) in cases {
         let before = bed.snapshot().await;
         let reply = bed.run(who, command.clone()).await;
-        assert!(reply.ephemeral, "{command:?} answered publicly: {}", reply.text);
+        assert!(
+            reply.ephemeral,
+            "{command:?} answered publicly: {}",
+            reply.text
+        );
         assert!(
             reply.text.contains(expected),
             "{command:?}: expected “{expected}” in “{}”",
             reply.text
         );
-        assert_eq!(bed.snapshot().await, before, "{command:?} changed the store");
+        assert_eq!(
+            bed.snapshot().await,
+            before,
+            "{command:?} changed the store"
+        );
     }
     // Full: a third player fits, a fourth does not.
-    bed.run("bob", TournamentCommand::Join { tournament: None }).await;
-    bed.run("carol", TournamentCommand::Join { tournament: None }).await;
+    bed.run("bob", TournamentCommand::Join { tournament: None })
+        .await;
+    bed.run("carol", TournamentCommand::Join { tournament: None })
+        .await;
     let before = bed.snapshot().await;
-    let full = bed.run("dave", TournamentCommand::Join { tournament: None }).await;
-    assert!(full.ephemeral && full.text.contains("is full (3 players)"), "{}", full.text);
+    let full = bed
+        .run("dave", TournamentCommand::Join { tournament: None })
+        .await;
+    assert!(
+        full.ephemeral && full.text.contains("is full (3 players)"),
+        "{}",
+        full.text
+    );
     assert_eq!(bed.snapshot().await, before);
     // Started: no joining, no leaving (withdraw is named), no second start.
-    bed.run("mod", TournamentCommand::Start { tournament: None }).await;
+    bed.run("mod", TournamentCommand::Start { tournament: None })
+        .await;
     let started: Vec<(&str, TournamentCommand, &str)> = vec![
-        ("dave", TournamentCommand::Join { tournament: None }, "has started"),
+        (
+            "dave",
+            TournamentCommand::Join { tournament: None },
+            "has started",
+        ),
         (
             "alice",
             TournamentCommand::Leave { tournament: None },
             "/tournament withdraw",
         ),
-        ("mod", TournamentCommand::Start { tournament: None }, "already started"),
+        (
+            "mod",
+            TournamentCommand::Start { tournament: None },
+            "already started",
+        ),
     ];
     for (who, command, expected) in started {
         let before = bed.snapshot().await;
         let reply = bed.run(who, command.clone()).await;
-        assert!(reply.ephemeral && reply.text.contains(expected), "{command:?}: {}", reply.text);
-        assert_eq!(bed.snapshot().await, before, "{command:?} changed the store");
+        assert!(
+            reply.ephemeral && reply.text.contains(expected),
+            "{command:?}: {}",
+            reply.text
+        );
+        assert_eq!(
+            bed.snapshot().await,
+            before,
+            "{command:?} changed the store"
+        );
     }
     // A result for a board that has one.
     let game = bed.pending(id).await[0];
@@ -427,7 +483,11 @@ async fn bad_input_is_refused_and_changes_nothing() {
             },
         )
         .await;
-    assert!(again.ephemeral && again.text.contains("already has a result (1-0)"), "{}", again.text);
+    assert!(
+        again.ephemeral && again.text.contains("already has a result (1-0)"),
+        "{}",
+        again.text
+    );
     assert_eq!(bed.snapshot().await, before);
     // Aborting a tournament game is refused.
     let other = bed.pending(id).await;
@@ -435,8 +495,14 @@ async fn bad_input_is_refused_and_changes_nothing() {
         let record = bed.service.store().game(*game).await.unwrap().unwrap();
         let channel = bed.threads[game].clone();
         let before = bed.snapshot().await;
-        let abort = bed.run_in(&record.game.white_id, &channel, Command::Abort).await;
-        assert!(abort.ephemeral && abort.text.contains("cannot be aborted"), "{}", abort.text);
+        let abort = bed
+            .run_in(&record.game.white_id, &channel, Command::Abort)
+            .await;
+        assert!(
+            abort.ephemeral && abort.text.contains("cannot be aborted"),
+            "{}",
+            abort.text
+        );
         assert_eq!(bed.snapshot().await, before);
     }
 }
@@ -456,9 +522,11 @@ async fn restart_pairs_the_next_round_once(url: &str) {
     .await;
     let id = created_id(&bed).await;
     for p in ["ann", "ben", "cat", "dan"] {
-        bed.run(p, TournamentCommand::Join { tournament: None }).await;
+        bed.run(p, TournamentCommand::Join { tournament: None })
+            .await;
     }
-    bed.run("mod", TournamentCommand::Start { tournament: None }).await;
+    bed.run("mod", TournamentCommand::Start { tournament: None })
+        .await;
     let games = bed.pending(id).await;
     assert_eq!(games.len(), 2);
     bed.play_out(games[0], "1-0").await;
@@ -483,11 +551,20 @@ async fn restart_pairs_the_next_round_once(url: &str) {
         })
         .await
         .unwrap();
-    assert_eq!(store.tournament(id).await.unwrap().unwrap().current_round, 1);
+    assert_eq!(
+        store.tournament(id).await.unwrap().unwrap().current_round,
+        1
+    );
     drop(bed);
     // Two processes come up on the same database and tick together.
-    let one = service_on(Store::open(url).await.unwrap(), &ManualClock::new(START_MS + 1));
-    let two = service_on(Store::open(url).await.unwrap(), &ManualClock::new(START_MS + 1));
+    let one = service_on(
+        Store::open(url).await.unwrap(),
+        &ManualClock::new(START_MS + 1),
+    );
+    let two = service_on(
+        Store::open(url).await.unwrap(),
+        &ManualClock::new(START_MS + 1),
+    );
     let (a, b) = tokio::join!(one.tick(), two.tick());
     let announced = a
         .iter()
@@ -498,7 +575,15 @@ async fn restart_pairs_the_next_round_once(url: &str) {
     one.tick().await;
     let boards = one.store().tournament_games(id).await.unwrap();
     assert_eq!(boards.iter().filter(|b| b.round == 2).count(), 2);
-    assert_eq!(one.store().tournament(id).await.unwrap().unwrap().current_round, 2);
+    assert_eq!(
+        one.store()
+            .tournament(id)
+            .await
+            .unwrap()
+            .unwrap()
+            .current_round,
+        2
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -531,7 +616,8 @@ async fn a_start_time_starts_it_and_a_late_first_move_forfeits() {
     .await;
     let id = created_id(&bed).await;
     for p in ["ann", "ben"] {
-        bed.run(p, TournamentCommand::Join { tournament: None }).await;
+        bed.run(p, TournamentCommand::Join { tournament: None })
+            .await;
     }
     bed.clock.advance(std::time::Duration::from_secs(2 * 3600));
     let notices = bed.service.tick().await;

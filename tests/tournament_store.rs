@@ -132,7 +132,13 @@ async fn entries_only_while_open_and_not_full(store: &Store, _url: &str) {
     ));
     assert_eq!(store.entrants(t.id).await.unwrap().len(), 2);
     store
-        .start_tournament(t.id, 3, 1, &seeding(&["a", "b"]), &[board(1, 1, "a", Some("b"))])
+        .start_tournament(
+            t.id,
+            3,
+            1,
+            &seeding(&["a", "b"]),
+            &[board(1, 1, "a", Some("b"))],
+        )
         .await
         .unwrap();
     // Started: no leaving, no joining.
@@ -144,7 +150,10 @@ async fn a_round_is_paired_once(store: &Store, _url: &str) {
     players(store).await;
     let t = store.create_tournament(&tournament(10), &[]).await.unwrap();
     for (i, u) in ["a", "b", "c"].iter().enumerate() {
-        store.join_tournament(t.id, &entrant(u, i as i64)).await.unwrap();
+        store
+            .join_tournament(t.id, &entrant(u, i as i64))
+            .await
+            .unwrap();
     }
     let round1 = [board(1, 1, "a", Some("b")), board(1, 2, "c", None)];
     let games = store
@@ -178,7 +187,10 @@ async fn a_round_is_paired_once(store: &Store, _url: &str) {
     let record = store.tournament(t.id).await.unwrap().unwrap();
     assert_eq!(record.current_round, 2);
     // A fresh connection (a restart) reads the same.
-    let game = boards.iter().find(|b| b.round == 2 && b.game_id.is_some()).unwrap();
+    let game = boards
+        .iter()
+        .find(|b| b.round == 2 && b.game_id.is_some())
+        .unwrap();
     let (id, found) = store
         .tournament_of_game(game.game_id.unwrap())
         .await
@@ -191,10 +203,19 @@ async fn an_unstarted_game_is_a_forfeit(store: &Store, _url: &str) {
     players(store).await;
     let t = store.create_tournament(&tournament(10), &[]).await.unwrap();
     for (i, u) in ["a", "b"].iter().enumerate() {
-        store.join_tournament(t.id, &entrant(u, i as i64)).await.unwrap();
+        store
+            .join_tournament(t.id, &entrant(u, i as i64))
+            .await
+            .unwrap();
     }
     let games = store
-        .start_tournament(t.id, 1, 1, &seeding(&["a", "b"]), &[board(1, 1, "a", Some("b"))])
+        .start_tournament(
+            t.id,
+            1,
+            1,
+            &seeding(&["a", "b"]),
+            &[board(1, 1, "a", Some("b"))],
+        )
         .await
         .unwrap();
     // White never moved: the deadline aborts the game, White forfeits.
@@ -207,10 +228,19 @@ async fn results_status_and_withdrawals(store: &Store, _url: &str) {
     players(store).await;
     let t = store.create_tournament(&tournament(10), &[]).await.unwrap();
     for (i, u) in ["a", "b"].iter().enumerate() {
-        store.join_tournament(t.id, &entrant(u, i as i64)).await.unwrap();
+        store
+            .join_tournament(t.id, &entrant(u, i as i64))
+            .await
+            .unwrap();
     }
     store
-        .start_tournament(t.id, 1, 1, &seeding(&["a", "b"]), &[board(1, 1, "a", Some("b"))])
+        .start_tournament(
+            t.id,
+            1,
+            1,
+            &seeding(&["a", "b"]),
+            &[board(1, 1, "a", Some("b"))],
+        )
         .await
         .unwrap();
     let boards = store.tournament_games(t.id).await.unwrap();
@@ -239,21 +269,36 @@ async fn results_status_and_withdrawals(store: &Store, _url: &str) {
         .unwrap());
     let record = store.tournament(t.id).await.unwrap().unwrap();
     assert_eq!(record.status, TournamentStatus::Paused);
-    assert_eq!(store.tournaments_of(SERVER, true, 10).await.unwrap().len(), 1);
+    assert_eq!(
+        store.tournaments_of(SERVER, true, 10).await.unwrap().len(),
+        1
+    );
 }
 
 async fn shown_and_forgotten_with_a_players_data(store: &Store, _url: &str) {
     players(store).await;
     let t = store.create_tournament(&tournament(10), &[]).await.unwrap();
     for (i, u) in ["a", "b"].iter().enumerate() {
-        store.join_tournament(t.id, &entrant(u, i as i64)).await.unwrap();
+        store
+            .join_tournament(t.id, &entrant(u, i as i64))
+            .await
+            .unwrap();
     }
     let games = store
-        .start_tournament(t.id, 1, 1, &seeding(&["a", "b"]), &[board(1, 1, "a", Some("b"))])
+        .start_tournament(
+            t.id,
+            1,
+            1,
+            &seeding(&["a", "b"]),
+            &[board(1, 1, "a", Some("b"))],
+        )
         .await
         .unwrap();
     let data = store.personal_data("a").await.unwrap().unwrap();
-    assert_eq!(data["tournament_entrants"].as_array().map(Vec::len), Some(1));
+    assert_eq!(
+        data["tournament_entrants"].as_array().map(Vec::len),
+        Some(1)
+    );
     end_game(store, games[0].id, "0-1", "resignation").await;
     store.forget_user("a", 9_000).await.unwrap();
     assert!(store.personal_data("a").await.unwrap().is_none());
@@ -264,7 +309,10 @@ async fn shown_and_forgotten_with_a_players_data(store: &Store, _url: &str) {
     assert_ne!(boards[0].white_id, "a");
     assert_eq!(
         Some(&boards[0].white_id),
-        entrants.iter().find(|e| e.pno == Some(1)).map(|e| &e.user_id)
+        entrants
+            .iter()
+            .find(|e| e.pno == Some(1))
+            .map(|e| &e.user_id)
     );
 }
 

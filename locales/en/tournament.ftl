@@ -75,7 +75,10 @@ tournament-start-few = { $name } needs at least 2 players to start; it has { $co
 tournament-start-teams = { $name } needs at least 2 teams to start.
 tournament-start-time-few = { $name } was due to start, but it has { $count } player(s): it is cancelled.
 tournament-cannot-pair = The first round cannot be paired: { $reason }
-tournament-started = { $name } has started: { $players } players, { $rounds } rounds.
+tournament-started = { $name } has started: { $players } players, { $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+}.
 tournament-round-paired = **{ $name }** — round { $round } of { $rounds }:
 tournament-all-paired = **{ $name }** — all { $count } games are paired:
 tournament-match-games = **{ $name }** — round { $round }, the matches go on:
@@ -88,9 +91,9 @@ tournament-more-boards = … and { $count } more boards: `/tournament pairings` 
 tournament-threads-note = Each game has its own thread; play there as in any game.
 tournament-thread-name = { $name } R{ $round }: { $white } vs { $black }
 tournament-stuck = The next round could not be paired ({ $reason }), so the tournament ends here.
-tournament-over-winner = { $name } is over! The winner is { $winner } with { $score } points.
+tournament-over-winner = { $name } is over! The winner is { $winner }, with a score of { $score }.
 tournament-over-winner-knockout = { $name } is over! The winner is { $winner }.
-tournament-over-shared = { $name } is over! First place is shared by { $winners } with { $score } points.
+tournament-over-shared = { $name } is over! First place is shared by { $winners }, each with a score of { $score }.
 
 tournament-not-started = { $name } has not started yet.
 tournament-no-board = { $player } has no board in round { $round }.
@@ -149,7 +152,7 @@ tournament-pairings-title = { $name } — round { $round }:
 tournament-pairing-line = { $board }. { $white } – { $black }: { $result }
 tournament-pending-game = game #{ $game } in progress
 
-tournament-standings-title = { $name } — standings (round { $round } of { $rounds })
+tournament-standings-title = { $name } — standings (round { $round }; { $done } of { $total } games finished)
 tournament-final-title = { $name } — final standings
 tournament-standings-line = { $place }. { $name } — { $score } { $tiebreaks }
 tournament-standings-more = … and { $count } more: see the crosstable.
@@ -250,3 +253,12 @@ opt-result = result
 opt-result-desc = For that player: win, loss, draw, forfeit-win, forfeit-loss, double-forfeit
 opt-correct = correct
 opt-correct-desc = Change a result already recorded
+tournament-forfeit-first-move = { $name } did not make a first move in time: this tournament game is lost by forfeit (not rated).
+tournament-game-ended-withdrawal = { $name } withdrew from the tournament: this game is lost by forfeit.
+tournament-game-ended-result = A moderator set this tournament game's result: { $result }.
+tournament-line-sudden-death = Match { $board }, game { $game } (sudden death, colours by lot): { $white } (White) – { $black } (Black)
+tournament-standings-line-knockout = { $place }. { $name } — { $won ->
+    [one] 1 match won
+   *[other] { $won } matches won
+}
+tournament-col-won = Won

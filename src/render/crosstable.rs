@@ -80,7 +80,11 @@ pub fn crosstable_png(table: &Crosstable) -> Result<Vec<u8>, RenderError> {
     line(44, head);
     for (i, r) in table.rows.iter().enumerate() {
         let mut cells = vec![r.place.clone(), r.name.clone(), r.level.clone()];
-        cells.extend(r.cells.iter().map(|c| format!("{}{}", c.opponent, c.result)));
+        cells.extend(
+            r.cells
+                .iter()
+                .map(|c| format!("{}{}", c.opponent, c.result)),
+        );
         cells.push(r.score.clone());
         cells.extend(r.tiebreaks.iter().cloned());
         line(68 + i as u32 * 24, cells);

@@ -53,11 +53,11 @@ use std::{
     sync::{Arc, RwLock},
 };
 
+pub use crosstable::{crosstable_png, CellColour, CellOutcome, CrossCell, CrossRow, Crosstable};
 pub use frame::{
     Arrow, Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, DEFAULT_SQUARE_PX, MAX_BOARD_PX,
     MIN_BOARD_PX,
 };
-pub use crosstable::{crosstable_png, CellColour, CellOutcome, CrossCell, CrossRow, Crosstable};
 pub use theme::{Rgb, Theme};
 
 use self::{

@@ -21,10 +21,14 @@ pub enum ButtonAction {
     /// shown only to the asker, and erases only the presser's data).
     PrivacyForget,
     /// Joins tournament `id` (under its announcement).
-    TournamentJoin { id: i64 },
+    TournamentJoin {
+        id: i64,
+    },
     /// Confirms `/tournament cancel` (shown only to the moderator who
     /// asked; checked again on the press).
-    TournamentCancel { id: i64 },
+    TournamentCancel {
+        id: i64,
+    },
 }
 
 /// The custom id of [`ButtonAction::PrivacyForget`].

@@ -160,7 +160,16 @@ impl Service {
                 lang,
             )
             .await?;
-        let what = if unstarted {
+        let in_tournament = unstarted
+            && self
+                .store()
+                .tournament_of_game(session.record.id)
+                .await?
+                .is_some();
+        let what = if in_tournament {
+            // The tournament scores it as a forfeit by the side to move.
+            t!(lang, "tournament-forfeit-first-move", name = name.as_str())
+        } else if unstarted {
             t!(lang, "time-unstarted-aborted")
         } else {
             t!(

@@ -13,7 +13,9 @@
 
 use sqlx::{any::AnyRow, Any, Row, Transaction};
 
-use super::{flag, games::insert_game, on_unique_violation, GameRecord, NewGame, Store, StoreError};
+use super::{
+    flag, games::insert_game, on_unique_violation, GameRecord, NewGame, Store, StoreError,
+};
 
 /// A tournament's settings, as created.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,8 +164,7 @@ const TOURNAMENT_COLUMNS: &str = "id, server_id, channel_id, name, format, round
 const ENTRANT_COLUMNS: &str =
     "user_id, name, points, pno, section, board, joined_ms, withdrawn_after";
 
-const BOARD_COLUMNS: &str =
-    "round, board, game_no, white_id, black_id, game_id, result, set_by";
+const BOARD_COLUMNS: &str = "round, board, game_no, white_id, black_id, game_id, result, set_by";
 
 fn tournament_from_row(row: &AnyRow) -> Result<TournamentRecord, sqlx::Error> {
     let status: String = row.try_get("status")?;
@@ -387,7 +388,10 @@ impl Store {
             .bind(tournament_id)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows.iter().map(entrant_from_row).collect::<Result<_, _>>()?)
+        Ok(rows
+            .iter()
+            .map(entrant_from_row)
+            .collect::<Result<_, _>>()?)
     }
 
     /// Every board of every round so far, in order.
@@ -560,12 +564,11 @@ impl Store {
         boards: &[NewBoard],
     ) -> Result<Vec<GameRecord>, StoreError> {
         let (_gate, mut tx) = self.begin_write().await?;
-        let running: Option<i64> = sqlx::query_scalar(
-            "SELECT id FROM tournaments WHERE id = $1 AND status = 'running'",
-        )
-        .bind(tournament_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let running: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM tournaments WHERE id = $1 AND status = 'running'")
+                .bind(tournament_id)
+                .fetch_optional(&mut *tx)
+                .await?;
         if running.is_none() {
             return Err(StoreError::Conflict);
         }

@@ -316,7 +316,8 @@ impl Console {
                     let reply = &notice.reply;
                     // A thread request alone (a tournament game's) posts
                     // nothing in the channel but the thread.
-                    let bare = reply.text.is_empty() && reply.card.is_none() && reply.image.is_none();
+                    let bare =
+                        reply.text.is_empty() && reply.card.is_none() && reply.image.is_none();
                     if !bare {
                         self.print(lang, &channel, "", reply, out)?;
                     }
@@ -370,7 +371,8 @@ impl Console {
         let public = self.service.server_lang(SERVER).await;
         self.print(public, &channel, user, &reply, out)?;
         if let Some(thread) = &reply.open_thread {
-            self.open_thread(public, &channel, user, thread, out).await?;
+            self.open_thread(public, &channel, user, thread, out)
+                .await?;
         }
         Ok(())
     }

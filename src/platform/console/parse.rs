@@ -495,7 +495,6 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
     })
 }
 
-
 /// `/tournament <subcommand> …` with its options read by `get`.
 fn tournament_command(
     command: &str,

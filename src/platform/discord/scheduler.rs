@@ -81,7 +81,10 @@ async fn post(http: &serenity::Http, service: &Service, notice: &Notice, progres
     if let (Some(request), None, Some(channel)) = (
         &reply.open_thread,
         &notice.dm_user,
-        notice.channel.as_deref().and_then(|c| c.parse::<u64>().ok()),
+        notice
+            .channel
+            .as_deref()
+            .and_then(|c| c.parse::<u64>().ok()),
     ) {
         if channel != 0 {
             let parent = serenity::ChannelId::new(channel);

@@ -128,7 +128,11 @@ impl Service {
         let boards = match next::start(&event, all_at_once, &mut || self.coin()) {
             Ok(boards) => boards,
             Err(why) => {
-                tracing::error!(tournament = t.record.id, why, "the first round cannot be paired");
+                tracing::error!(
+                    tournament = t.record.id,
+                    why,
+                    "the first round cannot be paired"
+                );
                 return refuse_msg(msg!("tournament-cannot-pair", reason = why));
             }
         };
@@ -416,14 +420,14 @@ impl Service {
         }
         let name = t.record.tournament.name.as_str();
         let knockout = t.format() == Format::Knockout;
+        let tt = &t.record.tournament;
+        // A knockout game past these is a sudden-death game.
+        let regular_games = u32::try_from(tt.match_games + 2 * tt.decider_pairs).unwrap_or(0);
         let rounds: std::collections::BTreeSet<u32> = boards.iter().map(|b| b.round).collect();
         let head = match (rounds.iter().next(), rounds.len()) {
-            (Some(&round), 1) if knockout && boards.iter().all(|b| b.game_no > 1) => t!(
-                lang,
-                "tournament-match-games",
-                name = name,
-                round = round
-            ),
+            (Some(&round), 1) if knockout && boards.iter().all(|b| b.game_no > 1) => {
+                t!(lang, "tournament-match-games", name = name, round = round)
+            }
             (Some(&round), 1) => t!(
                 lang,
                 "tournament-round-paired",
@@ -431,7 +435,12 @@ impl Service {
                 round = round,
                 rounds = t.record.tournament.rounds
             ),
-            _ => t!(lang, "tournament-all-paired", name = name, count = armed.len()),
+            _ => t!(
+                lang,
+                "tournament-all-paired",
+                name = name,
+                count = armed.len()
+            ),
         };
         let mut lines = vec![head];
         let mut mentions = Vec::new();
@@ -449,6 +458,14 @@ impl Service {
                             white = white,
                             black = black,
                             result = super::direct::result_text(r)
+                        ),
+                        None if knockout && b.game_no > regular_games => t!(
+                            lang,
+                            "tournament-line-sudden-death",
+                            board = b.board,
+                            game = b.game_no,
+                            white = white,
+                            black = black
                         ),
                         None if knockout => t!(
                             lang,

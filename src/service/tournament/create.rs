@@ -156,7 +156,10 @@ impl Service {
             (_, Some(_)) => return refuse_msg(msg!("tournament-teams-only")),
             (_, None) => Vec::new(),
         };
-        let live_names = self.store().tournaments_of(&actor.server, true, 200).await?;
+        let live_names = self
+            .store()
+            .tournaments_of(&actor.server, true, 200)
+            .await?;
         if live_names
             .iter()
             .any(|t| t.tournament.name.to_lowercase() == name.to_lowercase())
@@ -191,12 +194,7 @@ impl Service {
             groups_count: groups,
             // C.04.3 E / TRF(x) XXC: the first colour is drawn by lot once
             // and stored, so every later pairing is reproducible.
-            initial_colour: if self.draw_lot() {
-                "white"
-            } else {
-                "black"
-            }
-            .to_owned(),
+            initial_colour: if self.draw_lot() { "white" } else { "black" }.to_owned(),
             created_by: actor.user.clone(),
             created_ms: now,
         };
@@ -230,7 +228,13 @@ impl Service {
             ],
         );
         let mut reply = Reply::text(text);
-        reply.card = Some(self.tournament_card(public, &record, entrants.len()).await?);
+        reply.card = Some(
+            self.tournament_card(public, &record, entrants.len())
+                .await?,
+        );
+        if format != Format::Team {
+            reply.buttons = vec![super::view::join_button(public, record.id)];
+        }
         Ok(reply)
     }
 
@@ -253,7 +257,10 @@ impl Service {
             if team.is_empty() {
                 return refuse_msg(msg!("tournament-team-form"));
             }
-            if names.iter().any(|n| n.to_lowercase() == team.to_lowercase()) {
+            if names
+                .iter()
+                .any(|n| n.to_lowercase() == team.to_lowercase())
+            {
                 return refuse_msg(msg!("tournament-team-twice", team = team.as_str()));
             }
             let ids: Vec<String> = members

@@ -86,7 +86,13 @@ impl Service {
         }
         let mut notices = Vec::new();
         if let Some(game_id) = board.game_id {
-            notices.extend(self.end_for_tournament(game_id, new).await?);
+            let lang = self.server_lang(&actor.server).await;
+            let why = t!(
+                lang,
+                "tournament-game-ended-result",
+                result = result_text(new)
+            );
+            notices.extend(self.end_for_tournament(game_id, new, why).await?);
         }
         self.store()
             .set_tournament_result(id, &board, new.id(), &actor.user, false)
@@ -115,7 +121,8 @@ impl Service {
     }
 
     fn entrant_name(&self, t: &Loaded, user: &str) -> String {
-        t.entrant(user).map_or_else(|| user.to_owned(), |e| e.name.clone())
+        t.entrant(user)
+            .map_or_else(|| user.to_owned(), |e| e.name.clone())
     }
 
     /// Forfeits `user`'s pending boards (a withdrawal): their running
@@ -138,7 +145,10 @@ impl Service {
                 BoardResult::WhiteForfeitWin
             };
             if let Some(game_id) = board.game_id {
-                if let Some(n) = self.end_for_tournament(game_id, result).await? {
+                let lang = self.server_lang(&t.record.tournament.server_id).await;
+                let name = t.entrant(user).map_or(user, |e| e.name.as_str());
+                let why = t!(lang, "tournament-game-ended-withdrawal", name = name);
+                if let Some(n) = self.end_for_tournament(game_id, result, why).await? {
                     self.post(n);
                 }
             }
@@ -157,6 +167,7 @@ impl Service {
         &self,
         game_id: i64,
         result: BoardResult,
+        why: String,
     ) -> Result<Option<Notice>, ServiceError> {
         let _guard = self.lock_game(game_id).await;
         let Some(record) = self.store().game(game_id).await? else {
@@ -180,7 +191,9 @@ impl Service {
         };
         ended.map_err(|e| ServiceError::Internal(format!("ending a tournament game: {e:?}")))?;
         let applied = self.commit(&mut session, &game, false).await?;
-        let reply = self.board_reply(&session, &game, applied.ratings).await?;
+        let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
+        let lang = self.server_lang(&session.record.game.server_id).await;
+        reply.text = crate::i18n::join_sentences(lang, [why, reply.text]);
         Ok(Some(Notice {
             channel: session.record.game.channel_id.clone(),
             dm_user: None,
@@ -254,7 +267,12 @@ impl Service {
         ];
         if !self
             .store()
-            .set_tournament_status(t.record.id, &live, TournamentStatus::Cancelled, self.now_ms())
+            .set_tournament_status(
+                t.record.id,
+                &live,
+                TournamentStatus::Cancelled,
+                self.now_ms(),
+            )
             .await?
         {
             return refuse_msg(msg!("tournament-over", name = name));
@@ -339,7 +357,10 @@ mod tests {
     #[test]
     fn results_read_from_the_players_side() {
         assert_eq!(parse_result("win", false), Some(BoardResult::BlackWins));
-        assert_eq!(parse_result("forfeit-loss", true), Some(BoardResult::BlackForfeitWin));
+        assert_eq!(
+            parse_result("forfeit-loss", true),
+            Some(BoardResult::BlackForfeitWin)
+        );
         assert_eq!(parse_result("1-0", false), Some(BoardResult::WhiteWins));
         assert_eq!(parse_result("bye", true), None);
         assert_eq!(parse_result("3-0", true), None);

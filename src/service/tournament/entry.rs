@@ -143,7 +143,11 @@ impl Service {
             if t.format() == Format::Team {
                 return refuse_msg(msg!("tournament-leave-team", name = name.as_str()));
             }
-            if !self.store().leave_tournament(t.record.id, &player.id).await? {
+            if !self
+                .store()
+                .leave_tournament(t.record.id, &player.id)
+                .await?
+            {
                 return refuse_msg(msg!("tournament-join-raced", name = name.as_str()));
             }
             let lang = self.server_lang(&actor.server).await;
@@ -162,12 +166,7 @@ impl Service {
 
     /// Withdraws `user` after the current round; their pending boards are
     /// lost by forfeit (their games ended), and the tournament moves on.
-    async fn withdraw(
-        &self,
-        actor: &Actor,
-        t: &Loaded,
-        user: &str,
-    ) -> Result<Reply, ServiceError> {
+    async fn withdraw(&self, actor: &Actor, t: &Loaded, user: &str) -> Result<Reply, ServiceError> {
         let id = t.record.id;
         let name = t.record.tournament.name.as_str();
         let player = t.entrant(user).map_or(user, |e| e.name.as_str()).to_owned();

@@ -193,7 +193,8 @@ impl Service {
                 confirmed,
             } => self.cancel_tournament(actor, tournament, confirmed).await,
             T::Remove { tournament, player } => {
-                self.remove_from_tournament(actor, tournament, &player).await
+                self.remove_from_tournament(actor, tournament, &player)
+                    .await
             }
         }
     }
@@ -203,10 +204,8 @@ impl Service {
         let Some(record) = self.store().tournament(id).await? else {
             return Ok(None);
         };
-        let (entrants, games) = tokio::try_join!(
-            self.store().entrants(id),
-            self.store().tournament_games(id)
-        )?;
+        let (entrants, games) =
+            tokio::try_join!(self.store().entrants(id), self.store().tournament_games(id))?;
         Ok(Some(Loaded {
             record,
             entrants,
@@ -235,7 +234,10 @@ impl Service {
         if let Ok(id) = text.trim_start_matches('#').parse::<i64>() {
             return Ok(id);
         }
-        let all = self.store().tournaments_of(&actor.server, false, 200).await?;
+        let all = self
+            .store()
+            .tournaments_of(&actor.server, false, 200)
+            .await?;
         let wanted = text.to_lowercase();
         // A live one of that name first, else the newest of that name.
         all.iter()
@@ -262,7 +264,10 @@ impl Service {
                 return Ok(id);
             }
         }
-        let all = self.store().tournaments_of(&actor.server, false, 200).await?;
+        let all = self
+            .store()
+            .tournaments_of(&actor.server, false, 200)
+            .await?;
         let live: Vec<&TournamentRecord> = all.iter().filter(|t| t.status.is_live()).collect();
         let here: Vec<&TournamentRecord> = live
             .iter()

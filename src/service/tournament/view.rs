@@ -33,7 +33,10 @@ const TEXT_ROWS: usize = 10;
 impl Service {
     pub(super) async fn list_tournaments(&self, actor: &Actor) -> Result<Reply, ServiceError> {
         let lang = actor.lang();
-        let all = self.store().tournaments_of(&actor.server, false, 15).await?;
+        let all = self
+            .store()
+            .tournaments_of(&actor.server, false, 15)
+            .await?;
         if all.is_empty() {
             return Ok(Reply::private(t!(lang, "tournament-list-empty")));
         }
@@ -70,7 +73,10 @@ impl Service {
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
-        reply.card = Some(self.tournament_card(lang, &t.record, t.entrants.len()).await?);
+        reply.card = Some(
+            self.tournament_card(lang, &t.record, t.entrants.len())
+                .await?,
+        );
         if t.record.status == TournamentStatus::Open && t.format() != Format::Team {
             reply.buttons = vec![join_button(lang, t.record.id)];
         }
@@ -177,7 +183,12 @@ impl Service {
             _ => (None, None),
         };
         Ok(Card {
-            title: t!(lang, "tournament-card-title", name = tt.name.as_str(), id = r.id),
+            title: t!(
+                lang,
+                "tournament-card-title",
+                name = tt.name.as_str(),
+                id = r.id
+            ),
             fields,
             footer: Some(t!(lang, "tournament-card-footer", id = r.id)),
             deadline_ms,
@@ -303,13 +314,9 @@ impl Service {
 
     fn standings_title(&self, t: &Loaded, lang: Lang) -> String {
         let name = t.record.tournament.name.as_str();
-        let done = t
-            .games
-            .iter()
-            .filter(|g| g.result.is_some())
-            .map(|g| g.round)
-            .max()
-            .unwrap_or(0);
+        let games = t.games.iter().filter(|g| g.black_id.is_some());
+        let total = games.clone().count();
+        let done = games.filter(|g| g.result.is_some()).count();
         match t.record.status {
             TournamentStatus::Finished => t!(lang, "tournament-final-title", name = name),
             _ => t!(
@@ -317,8 +324,8 @@ impl Service {
                 "tournament-standings-title",
                 name = name,
                 round = t.record.current_round,
-                rounds = t.record.tournament.rounds,
-                done = done
+                done = done,
+                total = total
             ),
         }
     }
@@ -350,17 +357,33 @@ impl Service {
                 .as_deref()
                 .map(|g| format!("[{g}] "))
                 .unwrap_or_default();
-            lines.push(t!(
-                lang,
-                "tournament-standings-line",
-                place = place_text(r.place),
-                name = format!("{group}{}", r.name),
-                score = points_text(r.score),
-                tiebreaks = breaks
-            ));
+            lines.push(if format == Format::Knockout {
+                t!(
+                    lang,
+                    "tournament-standings-line-knockout",
+                    place = place_text(r.place),
+                    name = r.name.as_str(),
+                    won = r.score / 10
+                )
+            } else {
+                t!(
+                    lang,
+                    "tournament-standings-line",
+                    place = place_text(r.place),
+                    name = format!("{group}{}", r.name),
+                    score = points_text(r.score),
+                    tiebreaks = breaks
+                )
+                .trim_end()
+                .to_owned()
+            });
         }
         if rows.len() > TEXT_ROWS {
-            lines.push(t!(lang, "tournament-standings-more", count = rows.len() - TEXT_ROWS));
+            lines.push(t!(
+                lang,
+                "tournament-standings-more",
+                count = rows.len() - TEXT_ROWS
+            ));
         }
         let table = self.crosstable(t, lang, title, &rows, shown_tiebreaks);
         let png = crosstable_png(&table)
@@ -400,11 +423,18 @@ impl Service {
             } else {
                 t!(lang, "tournament-col-level")
             },
-            score_heading: t!(lang, "tournament-col-score"),
+            score_heading: if format == Format::Knockout {
+                t!(lang, "tournament-col-won")
+            } else {
+                t!(lang, "tournament-col-score")
+            },
             round_headings: (1..=rounds)
                 .map(|r| t!(lang, "tournament-col-round", round = r))
                 .collect(),
-            tiebreak_headings: tiebreaks.iter().map(|tb| tiebreak_name(lang, *tb)).collect(),
+            tiebreak_headings: tiebreaks
+                .iter()
+                .map(|tb| tiebreak_name(lang, *tb))
+                .collect(),
             rows: rows
                 .iter()
                 .map(|r| CrossRow {
@@ -418,7 +448,9 @@ impl Service {
                         String::new()
                     } else {
                         t.user_of(r.number)
-                            .map(|e| Level::from_points(Points::from_hundredths(e.points)).name(lang))
+                            .map(|e| {
+                                Level::from_points(Points::from_hundredths(e.points)).name(lang)
+                            })
                             .unwrap_or_default()
                     },
                     cells: r.cells.iter().map(|c| cross_cell(lang, c)).collect(),
@@ -509,7 +541,7 @@ pub(super) fn entrant_label(t: &Loaded, pno: Pno) -> String {
         .map_or_else(|| format!("#{pno}"), |e| e.name.clone())
 }
 
-fn join_button(lang: Lang, id: i64) -> Button {
+pub(super) fn join_button(lang: Lang, id: i64) -> Button {
     Button {
         id: crate::service::buttons::ButtonAction::TournamentJoin { id }.id(),
         label: t!(lang, "tournament-button-join"),

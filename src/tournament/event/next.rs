@@ -195,7 +195,11 @@ fn team_round(event: &Event, round: u32) -> Vec<(Pno, Option<Pno>)> {
         let home = members(&teams[home as usize - 1]);
         let away = members(&teams[away as usize - 1]);
         for (i, (&h, &a)) in home.iter().zip(&away).enumerate() {
-            out.push(if i % 2 == 0 { (h, Some(a)) } else { (a, Some(h)) });
+            out.push(if i % 2 == 0 {
+                (h, Some(a))
+            } else {
+                (a, Some(h))
+            });
         }
     }
     out

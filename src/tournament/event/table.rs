@@ -129,7 +129,9 @@ fn individual_rows(event: &Event, tiebreaks: &[TieBreak]) -> Vec<TableRow> {
             name: r.name.clone(),
             score: r.score,
             tiebreaks: r.tiebreaks.clone(),
-            cells: (1..=rounds).map(|round| cell(event, r.pno, round)).collect(),
+            cells: (1..=rounds)
+                .map(|round| cell(event, r.pno, round))
+                .collect(),
             withdrawn: event
                 .entrant(r.pno)
                 .is_some_and(|e| e.withdrawn_after.is_some()),
@@ -143,9 +145,8 @@ fn individual_rows(event: &Event, tiebreaks: &[TieBreak]) -> Vec<TableRow> {
     rows.sort_by(|a, b| a.section.cmp(&b.section));
     // The annulled go last, in pairing order, with no place of their own
     // among the counted players.
-    let (mut kept, gone): (Vec<TableRow>, Vec<TableRow>) = rows
-        .drain(..)
-        .partition(|r| !annulled.contains(&r.number));
+    let (mut kept, gone): (Vec<TableRow>, Vec<TableRow>) =
+        rows.drain(..).partition(|r| !annulled.contains(&r.number));
     let mut gone = gone;
     gone.sort_by_key(|r| r.number);
     for r in &mut gone {
@@ -190,8 +191,8 @@ fn cell(event: &Event, pno: Pno, round: u32) -> Cell {
 fn knockout_rows(event: &Event) -> Vec<TableRow> {
     let rounds = event.planned_rounds();
     let scoring = &event.settings.scoring;
-    // The round each player went out in (rounds + 1 for the winner).
-    let mut reached = vec![0u32; event.entrants.len()];
+    // Matches won (a bye counts as one): the knockout's score.
+    let mut won = vec![0u32; event.entrants.len()];
     let mut cells = vec![Vec::new(); event.entrants.len()];
     for round in 1..=rounds {
         let states = matches_of(event, round);
@@ -223,10 +224,9 @@ fn knockout_rows(event: &Event) -> Vec<TableRow> {
                     _ => CellResult::Pending,
                 };
                 let i = p as usize - 1;
-                reached[i] = match result {
-                    CellResult::Loss => round,
-                    _ => round + 1,
-                };
+                if matches!(result, CellResult::Win | CellResult::Bye) {
+                    won[i] += 1;
+                }
                 cells[i].push(Cell {
                     opponent,
                     colour: None,
@@ -255,8 +255,7 @@ fn knockout_rows(event: &Event) -> Vec<TableRow> {
                 place: (0, 0),
                 number: e.pno,
                 name: e.name.clone(),
-                // Rounds won: the knockout's score.
-                score: i64::from(reached[i].saturating_sub(1)) * 10,
+                score: i64::from(won[i]) * 10,
                 tiebreaks: Vec::new(),
                 cells: c,
                 withdrawn: e.withdrawn_after.is_some(),

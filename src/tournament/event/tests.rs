@@ -71,7 +71,12 @@ fn swiss_rounds_are_what_the_dutch_checker_expects() {
     });
     assert_eq!(rounds, 4);
     // One PAB a round (5 players), never twice to the same player.
-    let byes: Vec<Pno> = e.boards.iter().filter(|b| b.black.is_none()).map(|b| b.white).collect();
+    let byes: Vec<Pno> = e
+        .boards
+        .iter()
+        .filter(|b| b.black.is_none())
+        .map(|b| b.white)
+        .collect();
     assert_eq!(byes.len(), 4);
     let mut unique = byes.clone();
     unique.sort();
@@ -182,7 +187,10 @@ fn groups_pair_within_groups() {
     run(&mut e, |_| BoardResult::WhiteWins);
     let group = |p: Pno| e.entrant(p).unwrap().section.clone();
     assert_eq!(e.boards.len(), 12);
-    assert!(e.boards.iter().all(|b| group(b.white) == group(b.black.unwrap())));
+    assert!(e
+        .boards
+        .iter()
+        .all(|b| group(b.white) == group(b.black.unwrap())));
     let rows = table(&e, &[TieBreak::SonnebornBerger]);
     assert_eq!(rows[0].section.as_deref(), Some("A"));
     assert_eq!(rows[4].section.as_deref(), Some("B"));
@@ -220,7 +228,11 @@ fn knockout_byes_go_to_the_top_seeds() {
     let mut e = event(Format::Knockout, 6, 0);
     e.settings.match_games = 1;
     let boards = start(&e, false, &mut || Colour::White).unwrap();
-    let byes: Vec<Pno> = boards.iter().filter(|b| b.black.is_none()).map(|b| b.white).collect();
+    let byes: Vec<Pno> = boards
+        .iter()
+        .filter(|b| b.black.is_none())
+        .map(|b| b.white)
+        .collect();
     assert_eq!(byes, vec![1, 2]);
     run(&mut e, |_| BoardResult::WhiteWins);
     assert_eq!(e.last_round(), 3);

@@ -229,15 +229,16 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("board-orientation", "side") => (t!(zh, "opt-side"), t!(zh, "opt-side-desc")),
         ("settings", "log") => (t!(zh, "opt-log"), t!(zh, "opt-log-desc")),
         ("conditional add", "line") => (t!(zh, "opt-line"), t!(zh, "opt-line-desc")),
-        (tc, "tournament") if tc.starts_with("tournament ") => (
-            t!(zh, "opt-tournament"),
-            t!(zh, "opt-tournament-desc"),
-        ),
+        (tc, "tournament") if tc.starts_with("tournament ") => {
+            (t!(zh, "opt-tournament"), t!(zh, "opt-tournament-desc"))
+        }
         ("tournament create", "name") => (t!(zh, "opt-name"), t!(zh, "opt-tournament-name-desc")),
         ("tournament create", "format") => (t!(zh, "opt-format"), t!(zh, "opt-format-desc")),
         ("tournament create", "rounds") => (t!(zh, "opt-rounds"), t!(zh, "opt-rounds-desc")),
         ("tournament create", "time") => (t!(zh, "opt-time"), t!(zh, "opt-tournament-time-desc")),
-        ("tournament create", "rated") => (t!(zh, "opt-rated"), t!(zh, "opt-tournament-rated-desc")),
+        ("tournament create", "rated") => {
+            (t!(zh, "opt-rated"), t!(zh, "opt-tournament-rated-desc"))
+        }
         ("tournament create", "tiebreaks") => {
             (t!(zh, "opt-tiebreaks"), t!(zh, "opt-tiebreaks-desc"))
         }

@@ -50,7 +50,10 @@ pub enum ScheduleOption {
     Rounds,
 }
 
-fn send(ctx: Context<'_>, command: TournamentCommand) -> impl std::future::Future<Output = Result<(), Error>> + '_ {
+fn send(
+    ctx: Context<'_>,
+    command: TournamentCommand,
+) -> impl std::future::Future<Output = Result<(), Error>> + '_ {
     run(ctx, Command::Tournament(command))
 }
 
