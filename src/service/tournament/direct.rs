@@ -285,12 +285,12 @@ impl Service {
 /// The board of `user` in `round`; with no round, their first board still
 /// pending, else their latest. A knockout match's latest game.
 fn board_of(t: &Loaded, user: &str, round: Option<i64>) -> Option<TournamentGame> {
-    let mine = t
+    let mut mine = t
         .games
         .iter()
         .filter(|g| g.white_id == user || g.black_id.as_deref() == Some(user));
     match round {
-        Some(r) => mine.filter(|g| g.round == r).next_back().cloned(),
+        Some(r) => mine.rfind(|g| g.round == r).cloned(),
         None => {
             let all: Vec<&TournamentGame> = mine.collect();
             all.iter()
