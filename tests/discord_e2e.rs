@@ -15,6 +15,9 @@
 //! shows its progress in its deferred response and edits it into the
 //! result with the chart.
 //! `rejected_token`: a token Discord refuses stops the bot with a clear error.
+//! `tournament_threads`: a tournament created, joined and started with the
+//! subcommands; the scheduler opens each game's thread and posts its board
+//! there, and the final standings come with the crosstable image.
 //!
 //! Run with `cargo test --test discord_e2e -- --nocapture` to see the
 //! latency figures.
@@ -30,7 +33,7 @@ use chessbot::{
 use serde_json::{json, Value};
 use shakmaty::{san::San, Chess, Color, Position};
 use support::fake_discord::{
-    opt_bool, opt_focused, opt_str, opt_user, FakeDiscord, InteractionId, LatencyStats,
+    opt_bool, opt_focused, opt_int, opt_str, opt_user, FakeDiscord, InteractionId, LatencyStats,
     RecordedCallback, RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL,
     GUILD_ID, TOKEN,
 };
@@ -309,6 +312,7 @@ async fn scenario() {
             "resign",
             "settings",
             "takeback",
+            "tournament",
             "vacation"
         ]
     );
@@ -1142,4 +1146,71 @@ async fn rejected_token() {
         .to_string();
     assert!(error.contains("rejected the bot token"), "{error}");
     assert!(!error.contains(TOKEN), "the token is never printed");
+}
+
+/// `/tournament <sub> options…` as Discord sends a subcommand.
+fn sub(name: &str, options: Value) -> Value {
+    json!([{"type": 1, "name": name, "options": options}])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_threads() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    fake.wait_commands(WAIT).await;
+    let ch = CHESS_CHANNEL;
+    // Only moderators create.
+    let refused = slash(&fake, &BOB, ch, "tournament", sub("create", json!([opt_str("name", "Cup")]))).await;
+    assert!(refused.flags_ephemeral(), "{}", refused.content());
+    let created = slash(
+        &fake,
+        &ALICE,
+        ch,
+        "tournament",
+        sub("create", json!([opt_str("name", "Cup"), opt_int("rounds", 1)])),
+    )
+    .await;
+    assert!(!created.flags_ephemeral(), "{}", created.content());
+    assert!(created.content().contains("Cup"), "{}", created.content());
+    for user in [&ALICE, &BOB] {
+        let joined = slash(&fake, user, ch, "tournament", sub("join", json!([]))).await;
+        assert!(!joined.flags_ephemeral(), "{}", joined.content());
+    }
+    let started = slash(&fake, &ALICE, ch, "tournament", sub("start", json!([]))).await;
+    assert!(started.content().contains("round 1 of 1"), "{}", started.content());
+    // The scheduler opens the game's thread in the channel and posts the
+    // first board in it.
+    let thread = fake.wait_threads(1, WAIT).await.remove(0);
+    assert_eq!(thread.parent_id, ch);
+    assert!(thread.name.starts_with("Cup R1: "), "{}", thread.name);
+    let board = fake
+        .wait_message_in(thread.id, WAIT, |m| !m.files.is_empty())
+        .await;
+    assert!(board.json["content"].as_str().unwrap_or("").contains("to move"));
+    // "Cup R1: alice vs bob": White is named first.
+    let (white, black) = if thread.name.ends_with("alice vs bob") {
+        (ALICE, BOB)
+    } else {
+        (BOB, ALICE)
+    };
+    for (user, mv) in [(&white, "e4"), (&black, "e5")] {
+        let moved = slash(&fake, user, thread.id, "move", json!([opt_str("move", mv)])).await;
+        assert!(!moved.flags_ephemeral(), "{}", moved.content());
+    }
+    slash(&fake, &white, thread.id, "draw", json!([opt_str("action", "offer")])).await;
+    let drawn = slash(&fake, &black, thread.id, "draw", json!([opt_str("action", "accept")])).await;
+    assert!(!drawn.flags_ephemeral(), "{}", drawn.content());
+    // The end: announced in the tournament's channel with the crosstable.
+    let over = fake
+        .wait_message_in(ch, WAIT, |m| {
+            m.json["content"].as_str().unwrap_or("").contains("Cup is over")
+        })
+        .await;
+    assert_eq!(over.files.len(), 1, "the crosstable image");
+    let (width, _, _) = decode_png(&over.files[0].bytes);
+    assert!(width > 200);
+    fake.assert_no_unknown_routes();
+    bot.stop().await;
 }

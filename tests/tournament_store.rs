@@ -59,6 +59,7 @@ fn board(round: i64, board: i64, white: &str, black: Option<&str>) -> NewBoard {
         white_id: white.into(),
         black_id: black.map(str::to_owned),
         result: black.is_none().then(|| "bye".to_owned()),
+        first_reminder_ms: None,
         game: black.map(|b| NewGame {
             server_id: SERVER.into(),
             home_channel_id: "lobby".into(),

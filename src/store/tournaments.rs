@@ -146,6 +146,9 @@ pub struct NewBoard {
     pub black_id: Option<String>,
     pub result: Option<String>,
     pub game: Option<NewGame>,
+    /// When the game's first reminder is due (correspondence), written
+    /// with it.
+    pub first_reminder_ms: Option<i64>,
 }
 
 /// Pairing numbers and sections given at the start.
@@ -263,7 +266,18 @@ async fn insert_boards(
     let mut games = Vec::new();
     for b in boards {
         let game = match &b.game {
-            Some(g) => Some(insert_game(tx, g).await?),
+            Some(g) => {
+                let mut record = insert_game(tx, g).await?;
+                if let Some(at) = b.first_reminder_ms {
+                    sqlx::query("UPDATE games SET next_reminder_ms = $2 WHERE id = $1")
+                        .bind(record.id)
+                        .bind(at)
+                        .execute(&mut **tx)
+                        .await?;
+                    record.state.next_reminder_ms = Some(at);
+                }
+                Some(record)
+            }
             None => None,
         };
         let created = game.as_ref().map_or(0, |g| g.game.created_ms);

@@ -147,7 +147,7 @@ impl Service {
             .collect();
         let rounds = i64::from(event.planned_rounds());
         let paired = boards.iter().map(|b| i64::from(b.round)).max().unwrap_or(1);
-        let new_boards = self.new_boards(&t, &boards);
+        let new_boards = self.new_boards(&t, &boards).await?;
         let games = match self
             .store()
             .start_tournament(t.record.id, rounds, paired, &seeding, &new_boards)
@@ -300,7 +300,7 @@ impl Service {
             match next::next(&event, &mut || self.coin()) {
                 Step::Wait => break,
                 Step::Pair { round, boards } => {
-                    let new_boards = self.new_boards(&t, &boards);
+                    let new_boards = self.new_boards(&t, &boards).await?;
                     let games = match self
                         .store()
                         .pair_tournament_round(id, i64::from(round), &new_boards)
@@ -315,7 +315,7 @@ impl Service {
                     notices.extend(threads);
                 }
                 Step::Add(boards) => {
-                    let new_boards = self.new_boards(&t, &boards);
+                    let new_boards = self.new_boards(&t, &boards).await?;
                     let games = match self.store().add_tournament_boards(id, &new_boards).await {
                         Ok(games) => games,
                         Err(StoreError::Conflict) => break,
@@ -357,7 +357,7 @@ impl Service {
 
     /// The rows to write for `boards`: a game for each board still to be
     /// played, the result for a bye or forfeit.
-    fn new_boards(&self, t: &Loaded, boards: &[Board]) -> Vec<NewBoard> {
+    async fn new_boards(&self, t: &Loaded, boards: &[Board]) -> Result<Vec<NewBoard>, ServiceError> {
         let tt = &t.record.tournament;
         let now = self.now_ms();
         let deadline = if tt.first_move_ms > 0 {
@@ -365,6 +365,20 @@ impl Service {
         } else {
             crate::service::time::first_deadline(&tt.time_control, now)
         };
+        // The first reminder is written with the game, in the round's one
+        // transaction (correspondence only, as for any game).
+        let settings = self.store().server(&tt.server_id).await?;
+        let correspondence = matches!(
+            tt.time_control.parse::<crate::clock::TimeControl>(),
+            Ok(crate::clock::TimeControl::Correspondence(_))
+        );
+        let first_reminder_ms = crate::service::time::next_reminder_at(
+            deadline,
+            now,
+            &settings.reminder_hours,
+            now,
+        )
+        .filter(|_| correspondence);
         let user = |pno| {
             t.user_of(pno)
                 .map_or_else(String::new, |e| e.user_id.clone())
@@ -397,10 +411,11 @@ impl Service {
                     white_id,
                     black_id,
                     result: b.result.map(|r| r.id().to_owned()),
+                    first_reminder_ms: game.as_ref().and(first_reminder_ms),
                     game,
                 }
             })
-            .collect()
+            .collect())
     }
 
     /// Announces new boards (with the paired players mentioned), and the
@@ -412,12 +427,7 @@ impl Service {
         boards: &[Board],
         games: Vec<GameRecord>,
     ) -> Result<(Reply, Vec<Notice>), ServiceError> {
-        let settings = self.store().server(&t.record.tournament.server_id).await?;
-        let now = self.now_ms();
-        let mut armed = Vec::with_capacity(games.len());
-        for g in games {
-            armed.push(self.arm_first_reminder(g, &settings, now).await?);
-        }
+        let armed = games;
         let name = t.record.tournament.name.as_str();
         let knockout = t.format() == Format::Knockout;
         let tt = &t.record.tournament;

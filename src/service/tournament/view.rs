@@ -600,13 +600,27 @@ pub(super) fn tiebreak_name(lang: Lang, tb: TieBreak) -> String {
     }
 }
 
-/// A tie-break value: hundredths of a point as `7.25`, wins as a count.
+/// A tie-break value: hundredths of a point as `7¼` (quarters are what
+/// Sonneborn–Berger and Buchholz give with half points), `7.13` otherwise;
+/// wins as a count.
 fn tiebreak_value(tb: TieBreak, v: i64) -> String {
     if tb == TieBreak::Wins {
         return v.to_string();
     }
-    let s = format!("{}.{:02}", v / 100, (v % 100).abs());
-    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    let (whole, rest) = (v / 100, (v % 100).abs());
+    let sign = if v < 0 && whole == 0 { "-" } else { "" };
+    let fraction = match rest {
+        0 => "",
+        25 => "¼",
+        50 => "½",
+        75 => "¾",
+        _ => return format!("{sign}{whole}.{rest:02}"),
+    };
+    match (whole, fraction) {
+        (0, "") => "0".to_owned(),
+        (0, f) => format!("{sign}{f}"),
+        (w, f) => format!("{w}{f}"),
+    }
 }
 
 fn cross_cell(lang: Lang, c: &crate::tournament::event::table::Cell) -> CrossCell {
@@ -650,8 +664,11 @@ mod tests {
         assert_eq!(points_text(5), "½");
         assert_eq!(points_text(20), "2");
         assert_eq!(place_text((2, 3)), "2–3");
-        assert_eq!(tiebreak_value(TieBreak::SonnebornBerger, 725), "7.25");
+        assert_eq!(tiebreak_value(TieBreak::SonnebornBerger, 725), "7¼");
+        assert_eq!(tiebreak_value(TieBreak::SonnebornBerger, 50), "½");
+        assert_eq!(tiebreak_value(TieBreak::SonnebornBerger, 713), "7.13");
         assert_eq!(tiebreak_value(TieBreak::Buchholz, 700), "7");
+        assert_eq!(tiebreak_value(TieBreak::Buchholz, 0), "0");
         assert_eq!(tiebreak_value(TieBreak::Wins, 3), "3");
     }
 }
