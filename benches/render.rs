@@ -1,6 +1,7 @@
 //! Board rendering benchmarks (criterion): one PNG board, including
 //! encoding, for the start position and a middlegame with last move and
-//! check, at 480 and 800 px; and a 60-ply GIF replay.
+//! check, at 480 and 800 px; a 60-ply GIF replay; and a tournament
+//! crosstable of 50 players, 9 rounds and 3 tie-breaks.
 //!
 //! `cargo bench --bench render` runs criterion. With `RENDER_BENCH_QUICK=1`
 //! it instead prints plain medians (used by `bench/render_vs_cairosvg.sh`):
@@ -9,7 +10,8 @@
 use std::{hint::black_box, time::Instant};
 
 use chessbot::render::{
-    Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, RenderConfig, Renderer, Theme,
+    crosstable_png, CellColour, CellOutcome, CrossCell, CrossRow, Crosstable, Frame, GifFrame,
+    GifOptions, PlayerLine, PlayersBar, RenderConfig, Renderer, Theme,
 };
 use criterion::{BenchmarkId, Criterion};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Square};
@@ -90,6 +92,79 @@ const GAME: &str = "1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7
 fn replay_frames() -> Vec<GifFrame> {
     let game = chessbot::render::cli::read_game(GAME.as_bytes()).expect("game");
     game.frames.into_iter().take(61).collect()
+}
+
+/// A Swiss crosstable of 50 players after 8 of 9 rounds (the last one
+/// pending), 3 tie-breaks, Latin and Chinese names, a withdrawn player and
+/// byes: the size `/tournament standings` must answer in under 10 ms.
+fn crosstable50() -> Crosstable {
+    const SURNAMES: [&str; 10] = [
+        "Zhang", "李", "Müller", "王", "Okafor", "陈", "García", "刘", "Novak", "杨",
+    ];
+    let rows = (0..50usize)
+        .map(|i| {
+            let cells = (0..9usize)
+                .map(|r| {
+                    if (i + r) % 23 == 0 {
+                        return CrossCell {
+                            opponent: String::new(),
+                            colour: None,
+                            result: "bye".into(),
+                            outcome: CellOutcome::Win,
+                        };
+                    }
+                    let (result, outcome) = match (r, (i * 7 + r * 3) % 5) {
+                        (8, _) => ("…", CellOutcome::Pending),
+                        (_, 0 | 1) => ("1", CellOutcome::Win),
+                        (_, 2) => ("½", CellOutcome::Draw),
+                        _ => ("0", CellOutcome::Loss),
+                    };
+                    CrossCell {
+                        opponent: ((i + 5 * r + 17) % 50 + 1).to_string(),
+                        colour: Some(if (i + r) % 2 == 0 {
+                            CellColour::White
+                        } else {
+                            CellColour::Black
+                        }),
+                        result: result.into(),
+                        outcome,
+                    }
+                })
+                .collect();
+            CrossRow {
+                place: (i + 1).to_string(),
+                name: format!(
+                    "{} {}",
+                    SURNAMES[i % 10],
+                    ["Wei", "娜", "Anna", "芳"][i % 4]
+                ),
+                level: if i % 3 == 0 {
+                    "无级别".into()
+                } else {
+                    format!("Level {}", i % 30 + 1)
+                },
+                cells,
+                score: format!("{}½", 7 - i / 8),
+                tiebreaks: vec![
+                    format!("{}¼", 40 - i / 2),
+                    format!("{}½", 45 - i / 3),
+                    (6 - i / 10).to_string(),
+                ],
+                withdrawn: i == 41,
+            }
+        })
+        .collect();
+    Crosstable {
+        title: "Club Swiss — after round 8 of 9".into(),
+        place_heading: "#".into(),
+        name_heading: "Name".into(),
+        level_heading: "Level".into(),
+        score_heading: "Pts".into(),
+        round_headings: (1..=9).map(|r| r.to_string()).collect(),
+        tiebreak_headings: vec!["SB".into(), "BH".into(), "W".into()],
+        rows,
+        footer: "Tie-breaks in order: Sonneborn–Berger, Buchholz, wins.".into(),
+    }
 }
 
 /// CPU time of this thread in ms, to tell work from waiting when the
@@ -173,6 +248,12 @@ fn quick(renderer: &Renderer) {
         30,
     );
     println!("gif{}ply480_cpu {cpu:.4} {bytes}", replay.len() - 1);
+    let table = crosstable50();
+    let bytes = crosstable_png(&table).expect("crosstable").len();
+    let ms = median_ms(|| drop(black_box(crosstable_png(&table))), 200);
+    println!("crosstable50 {ms:.4} {bytes}");
+    let cpu = median_cpu_ms(|| drop(black_box(crosstable_png(&table))), 200);
+    println!("crosstable50_cpu {cpu:.4} {bytes}");
     if std::env::var_os("RENDER_BENCH_DETAIL").is_some() {
         let canvases = |replay: &[GifFrame]| -> Vec<_> {
             replay
@@ -257,6 +338,16 @@ fn main() {
                     .render_gif(&options, black_box(&replay))
                     .expect("gif")
             })
+        });
+        group.finish();
+    }
+    {
+        let table = crosstable50();
+        let bytes = crosstable_png(&table).expect("crosstable").len();
+        println!("crosstable50: {bytes} bytes");
+        let mut group = c.benchmark_group("crosstable");
+        group.bench_function("50x9", |b| {
+            b.iter(|| crosstable_png(black_box(&table)).expect("crosstable"))
         });
         group.finish();
     }

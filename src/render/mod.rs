@@ -16,6 +16,9 @@
 //!    that mostly pastes the coded tile rows ([`png`]), or as GIF frames
 //!    that only carry the changed rectangle ([`gif`]).
 //!
+//! Tournament crosstables ([`crosstable`]) reuse the glyph caches and the
+//! indexed PNG writer with a fixed palette of their own.
+//!
 //! A 480 px board takes about 0.1 ms; larger boards and replays take
 //! longer (a 60-ply GIF about 45 ms), so call those from
 //! `tokio::task::spawn_blocking`. A [`Renderer`] is `Send + Sync` and meant
@@ -97,6 +100,22 @@ pub enum RenderError {
         frames: usize,
         /// The cap.
         max: usize,
+    },
+    /// A table image (a tournament crosstable) with more rows or columns
+    /// than one image may hold.
+    #[error(
+        "a table of {rows} rows and {columns} columns is too large \
+         (at most {max_rows} rows and {max_columns} columns)"
+    )]
+    TableTooLarge {
+        /// Rows asked for.
+        rows: usize,
+        /// Round and tie-break columns asked for.
+        columns: usize,
+        /// The row cap.
+        max_rows: usize,
+        /// The column cap.
+        max_columns: usize,
     },
     /// A bug or resource problem (never caused by a position).
     #[error("render failure: {0}")]
