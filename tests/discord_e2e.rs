@@ -1162,14 +1162,24 @@ async fn tournament_threads() {
     fake.wait_commands(WAIT).await;
     let ch = CHESS_CHANNEL;
     // Only moderators create.
-    let refused = slash(&fake, &BOB, ch, "tournament", sub("create", json!([opt_str("name", "Cup")]))).await;
+    let refused = slash(
+        &fake,
+        &BOB,
+        ch,
+        "tournament",
+        sub("create", json!([opt_str("name", "Cup")])),
+    )
+    .await;
     assert!(refused.flags_ephemeral(), "{}", refused.content());
     let created = slash(
         &fake,
         &ALICE,
         ch,
         "tournament",
-        sub("create", json!([opt_str("name", "Cup"), opt_int("rounds", 1)])),
+        sub(
+            "create",
+            json!([opt_str("name", "Cup"), opt_int("rounds", 1)]),
+        ),
     )
     .await;
     assert!(!created.flags_ephemeral(), "{}", created.content());
@@ -1179,7 +1189,11 @@ async fn tournament_threads() {
         assert!(!joined.flags_ephemeral(), "{}", joined.content());
     }
     let started = slash(&fake, &ALICE, ch, "tournament", sub("start", json!([]))).await;
-    assert!(started.content().contains("round 1 of 1"), "{}", started.content());
+    assert!(
+        started.content().contains("round 1 of 1"),
+        "{}",
+        started.content()
+    );
     // The scheduler opens the game's thread in the channel and posts the
     // first board in it.
     let thread = fake.wait_threads(1, WAIT).await.remove(0);
@@ -1188,7 +1202,10 @@ async fn tournament_threads() {
     let board = fake
         .wait_message_in(thread.id, WAIT, |m| !m.files.is_empty())
         .await;
-    assert!(board.json["content"].as_str().unwrap_or("").contains("to move"));
+    assert!(board.json["content"]
+        .as_str()
+        .unwrap_or("")
+        .contains("to move"));
     // "Cup R1: alice vs bob": White is named first.
     let (white, black) = if thread.name.ends_with("alice vs bob") {
         (ALICE, BOB)
@@ -1199,13 +1216,30 @@ async fn tournament_threads() {
         let moved = slash(&fake, user, thread.id, "move", json!([opt_str("move", mv)])).await;
         assert!(!moved.flags_ephemeral(), "{}", moved.content());
     }
-    slash(&fake, &white, thread.id, "draw", json!([opt_str("action", "offer")])).await;
-    let drawn = slash(&fake, &black, thread.id, "draw", json!([opt_str("action", "accept")])).await;
+    slash(
+        &fake,
+        &white,
+        thread.id,
+        "draw",
+        json!([opt_str("action", "offer")]),
+    )
+    .await;
+    let drawn = slash(
+        &fake,
+        &black,
+        thread.id,
+        "draw",
+        json!([opt_str("action", "accept")]),
+    )
+    .await;
     assert!(!drawn.flags_ephemeral(), "{}", drawn.content());
     // The end: announced in the tournament's channel with the crosstable.
     let over = fake
         .wait_message_in(ch, WAIT, |m| {
-            m.json["content"].as_str().unwrap_or("").contains("Cup is over")
+            m.json["content"]
+                .as_str()
+                .unwrap_or("")
+                .contains("Cup is over")
         })
         .await;
     assert_eq!(over.files.len(), 1, "the crosstable image");

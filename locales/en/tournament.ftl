@@ -262,3 +262,4 @@ tournament-standings-line-knockout = { $place }. { $name } — { $won ->
    *[other] { $won } matches won
 }
 tournament-col-won = Won
+tournament-image-more = … and { $count } more players: `/tournament export` has them all.

@@ -248,3 +248,4 @@ tournament-game-ended-result = 管理员判定了本局比赛的结果：{ $resu
 tournament-line-sudden-death = 第 { $board } 场第 { $game } 局（一局定胜负，抽签定先后手）：{ $white }（白）– { $black }（黑）
 tournament-standings-line-knockout = { $place }. { $name } — 胜 { $won } 场
 tournament-col-won = 胜场
+tournament-image-more = …… 还有 { $count } 名棋手：`/tournament export` 导出全部。

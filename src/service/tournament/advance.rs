@@ -357,7 +357,11 @@ impl Service {
 
     /// The rows to write for `boards`: a game for each board still to be
     /// played, the result for a bye or forfeit.
-    async fn new_boards(&self, t: &Loaded, boards: &[Board]) -> Result<Vec<NewBoard>, ServiceError> {
+    async fn new_boards(
+        &self,
+        t: &Loaded,
+        boards: &[Board],
+    ) -> Result<Vec<NewBoard>, ServiceError> {
         let tt = &t.record.tournament;
         let now = self.now_ms();
         let deadline = if tt.first_move_ms > 0 {
@@ -372,18 +376,14 @@ impl Service {
             tt.time_control.parse::<crate::clock::TimeControl>(),
             Ok(crate::clock::TimeControl::Correspondence(_))
         );
-        let first_reminder_ms = crate::service::time::next_reminder_at(
-            deadline,
-            now,
-            &settings.reminder_hours,
-            now,
-        )
-        .filter(|_| correspondence);
+        let first_reminder_ms =
+            crate::service::time::next_reminder_at(deadline, now, &settings.reminder_hours, now)
+                .filter(|_| correspondence);
         let user = |pno| {
             t.user_of(pno)
                 .map_or_else(String::new, |e| e.user_id.clone())
         };
-        boards
+        Ok(boards
             .iter()
             .map(|b| {
                 let white_id = user(b.white);

@@ -385,7 +385,18 @@ impl Service {
                 count = rows.len() - TEXT_ROWS
             ));
         }
-        let table = self.crosstable(t, lang, title, &rows, shown_tiebreaks);
+        // One image holds at most MAX_ROWS rows: a larger field shows its
+        // top, and says so under the table.
+        let shown = &rows[..rows.len().min(crate::render::crosstable::MAX_ROWS)];
+        let mut table = self.crosstable(t, lang, title, shown, shown_tiebreaks);
+        if shown.len() < rows.len() {
+            let more = t!(
+                lang,
+                "tournament-image-more",
+                count = rows.len() - shown.len()
+            );
+            table.footer = format!("{} {more}", table.footer);
+        }
         let png = crosstable_png(&table)
             .map_err(|e| ServiceError::Internal(format!("crosstable image: {e}")))?;
         Ok(Reply {
