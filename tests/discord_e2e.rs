@@ -1159,7 +1159,7 @@ async fn tournament_threads() {
     let fake = FakeDiscord::start().await;
     let (_dir, db) = temp_db();
     let bot = Bot::start(&fake, &db, None);
-    fake.wait_commands(WAIT).await;
+    let commands = fake.wait_commands(WAIT).await;
     let ch = CHESS_CHANNEL;
     // Only moderators create.
     let refused = slash(
@@ -1221,7 +1221,7 @@ async fn tournament_threads() {
         &white,
         thread.id,
         "draw",
-        json!([opt_str("action", "offer")]),
+        json!([opt_choice(&commands, "draw", "action", "offer")]),
     )
     .await;
     let drawn = slash(
@@ -1229,7 +1229,7 @@ async fn tournament_threads() {
         &black,
         thread.id,
         "draw",
-        json!([opt_str("action", "accept")]),
+        json!([opt_choice(&commands, "draw", "action", "accept")]),
     )
     .await;
     assert!(!drawn.flags_ephemeral(), "{}", drawn.content());

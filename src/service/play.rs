@@ -302,7 +302,7 @@ impl Service {
     pub(super) async fn abort(&self, actor: &Actor) -> Result<Reply, ServiceError> {
         let (_guard, mut session) = self.target_game(actor, None).await?;
         session.side_of_actor(actor)?;
-        self.refuse_in_tournament(session.record.id, "tournament-no-abort")
+        self.refuse_in_tournament(session.record.id, msg!("tournament-no-abort"))
             .await?;
         let mut game = session.game.clone();
         game.abort().or_else(|e| refuse(e.text(actor.lang())))?;

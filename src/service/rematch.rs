@@ -30,7 +30,7 @@ impl Service {
         if record.is_active() {
             return refuse_msg(msg!("features-rematch-active"));
         }
-        self.refuse_in_tournament(game_id, "tournament-no-rematch")
+        self.refuse_in_tournament(game_id, msg!("tournament-no-rematch"))
             .await?;
         let side = if record.game.white_id == actor.user {
             Color::White

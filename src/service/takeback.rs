@@ -35,7 +35,7 @@ impl Service {
         if session.record.game.rated {
             return refuse_msg(msg!("features-takeback-rated"));
         }
-        self.refuse_in_tournament(session.record.id, "tournament-no-takeback")
+        self.refuse_in_tournament(session.record.id, msg!("tournament-no-takeback"))
             .await?;
         let opponent = session.player_id(!side).to_owned();
         // Said to the asker and in the channel: the computer's name (the

@@ -225,7 +225,8 @@ impl Service {
                     ButtonStyle::Secondary,
                 ));
             }
-        } else {
+        } else if self.store().tournament_of_game(record.id).await?.is_none() {
+            // A tournament's next game is the tournament's to pair.
             let lang = self.server_lang(&record.game.server_id).await;
             reply.buttons.push(self.game_button(
                 session,

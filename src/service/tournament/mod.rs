@@ -301,15 +301,14 @@ impl Service {
     }
 
     /// Refuses what a tournament game does not allow (abort, takeback,
-    /// rematch: its result belongs to the tournament), with the catalogue
-    /// message `refusal`.
+    /// rematch: its result belongs to the tournament), with `refusal`.
     pub(super) async fn refuse_in_tournament(
         &self,
         game_id: i64,
-        refusal: &'static str,
+        refusal: crate::i18n::Msg,
     ) -> Result<(), ServiceError> {
         if self.store().tournament_of_game(game_id).await?.is_some() {
-            return refuse_msg(crate::i18n::Msg::new(refusal, Vec::new()));
+            return refuse_msg(refusal);
         }
         Ok(())
     }
