@@ -4,6 +4,7 @@
 //! again by a fresh connection (a restart), and removed with its game's end
 //! (every ending), a takeback, or on request.
 
+#[macro_use]
 mod common;
 
 use chessbot::store::{
@@ -295,40 +296,8 @@ async fn shown_in_a_players_data(store: &Store, _url: &str) {
     assert_eq!(alice["conditional_moves"].as_array().map(Vec::len), Some(0));
 }
 
-/// Generates `sqlite::NAME` and `postgres::NAME` for each suite function
-/// (each takes the store and its URL).
-macro_rules! conformance {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = crate::common::TestDb::sqlite();
-                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Sqlite);
-                    super::$name(&store, &db.url).await;
-                    store.close().await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(db) = crate::common::TestDb::postgres(stringify!($name)).await else {
-                        return;
-                    };
-                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Postgres);
-                    super::$name(&store, &db.url).await;
-                    store.close().await;
-                }
-            )*
-        }
-    };
-}
-
 conformance!(
+    with_url:
     written_on_the_version_seen,
     survive_moves_and_a_restart,
     removed_by_every_ending,

@@ -3,6 +3,7 @@
 //! column of every table finds neither the person's id nor their name; the
 //! games they played stay for their opponents; a later visit starts afresh.
 
+#[macro_use]
 mod common;
 
 use chessbot::store::{
@@ -294,37 +295,6 @@ async fn audit_log_is_written_with_the_settings(store: &Store) {
     let page = store.audit_log(SERVER, 1, 1).await.unwrap();
     assert_eq!(page, vec![entries[0].clone()]);
     assert!(store.audit_log(SERVER, 2, 1).await.unwrap().is_empty());
-}
-
-macro_rules! conformance {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = crate::common::TestDb::sqlite();
-                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Sqlite);
-                    super::$name(&store).await;
-                    store.close().await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(db) = crate::common::TestDb::postgres(stringify!($name)).await else {
-                        return;
-                    };
-                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Postgres);
-                    super::$name(&store).await;
-                    store.close().await;
-                }
-            )*
-        }
-    };
 }
 
 conformance!(

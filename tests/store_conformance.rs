@@ -6,6 +6,7 @@
 //! Without `TEST_POSTGRES_URL` the `postgres::` tests say they did not run
 //! and pass; with it set but unreachable they fail.
 
+#[macro_use]
 mod common;
 
 use std::sync::Arc;
@@ -1190,38 +1191,6 @@ async fn board_orientation_round_trip(store: &Store) {
         store.set_board_white(SERVER, "nobody", true).await,
         Err(StoreError::NotFound)
     ));
-}
-
-/// Generates `sqlite::NAME` and `postgres::NAME` for each suite function.
-macro_rules! conformance {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = crate::common::TestDb::sqlite();
-                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Sqlite);
-                    super::$name(&store).await;
-                    store.close().await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(db) = crate::common::TestDb::postgres(stringify!($name)).await else {
-                        return;
-                    };
-                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Postgres);
-                    super::$name(&store).await;
-                    store.close().await;
-                }
-            )*
-        }
-    };
 }
 
 conformance!(

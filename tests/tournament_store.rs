@@ -4,6 +4,7 @@
 //! game's ending written into its board by the database itself, and the
 //! due list the scheduler reads.
 
+#[macro_use]
 mod common;
 
 use chessbot::store::{
@@ -317,39 +318,8 @@ async fn shown_and_forgotten_with_a_players_data(store: &Store, _url: &str) {
     );
 }
 
-/// Generates `sqlite::NAME` and `postgres::NAME` for each suite function.
-macro_rules! conformance {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = crate::common::TestDb::sqlite();
-                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Sqlite);
-                    super::$name(&store, &db.url).await;
-                    store.close().await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(db) = crate::common::TestDb::postgres(stringify!($name)).await else {
-                        return;
-                    };
-                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Postgres);
-                    super::$name(&store, &db.url).await;
-                    store.close().await;
-                }
-            )*
-        }
-    };
-}
-
 conformance!(
+    with_url:
     entries_only_while_open_and_not_full,
     a_round_is_paired_once,
     an_unstarted_game_is_a_forfeit,

@@ -146,3 +146,53 @@ fn not_run_notice() {
         );
     });
 }
+
+/// Generates `sqlite::NAME` and `postgres::NAME` tests for each store suite
+/// function: the same checks on a fresh SQLite file and, when
+/// `TEST_POSTGRES_URL` is set, a fresh PostgreSQL database. A suite
+/// function takes the store (`conformance!(a, b)`), or the store and its
+/// URL (`conformance!(with_url: a, b)`) to open a second connection. The
+/// test file names `Backend` (`chessbot::store::Backend`) at its root.
+#[allow(unused_macros)] // each test binary uses it or not
+macro_rules! conformance {
+    (with_url: $($name:ident),* $(,)?) => {
+        conformance!(@suites url, $($name),*);
+    };
+    ($($name:ident),* $(,)?) => {
+        conformance!(@suites bare, $($name),*);
+    };
+    (@call url, $name:ident, $store:ident, $db:ident) => {
+        super::$name(&$store, &$db.url).await
+    };
+    (@call bare, $name:ident, $store:ident, $db:ident) => {
+        super::$name(&$store).await
+    };
+    (@suites $kind:ident, $($name:ident),*) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = crate::common::TestDb::sqlite();
+                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
+                    assert_eq!(store.backend(), crate::Backend::Sqlite);
+                    conformance!(@call $kind, $name, store, db);
+                    store.close().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let Some(db) = crate::common::TestDb::postgres(stringify!($name)).await else {
+                        return;
+                    };
+                    let store = chessbot::store::Store::open(&db.url).await.unwrap();
+                    assert_eq!(store.backend(), crate::Backend::Postgres);
+                    conformance!(@call $kind, $name, store, db);
+                    store.close().await;
+                }
+            )*
+        }
+    };
+}

@@ -300,31 +300,21 @@ impl Service {
             match next::next(&event, &mut || self.coin()) {
                 Step::Wait => break,
                 Step::Pair { round, boards } => {
-                    let new_boards = self.new_boards(&t, &boards).await?;
-                    let games = match self
-                        .store()
-                        .pair_tournament_round(id, i64::from(round), &new_boards)
-                        .await
-                    {
-                        Ok(games) => games,
-                        Err(StoreError::Conflict) => break,
-                        Err(e) => return Err(e.into()),
-                    };
-                    let (reply, threads) = self.announce_boards(&t, lang, &boards, games).await?;
-                    notices.push(say(reply));
-                    notices.extend(threads);
+                    match self.place_boards(&t, lang, &boards, Some(round)).await? {
+                        Some((reply, threads)) => {
+                            notices.push(say(reply));
+                            notices.extend(threads);
+                        }
+                        None => break,
+                    }
                 }
-                Step::Add(boards) => {
-                    let new_boards = self.new_boards(&t, &boards).await?;
-                    let games = match self.store().add_tournament_boards(id, &new_boards).await {
-                        Ok(games) => games,
-                        Err(StoreError::Conflict) => break,
-                        Err(e) => return Err(e.into()),
-                    };
-                    let (reply, threads) = self.announce_boards(&t, lang, &boards, games).await?;
-                    notices.push(say(reply));
-                    notices.extend(threads);
-                }
+                Step::Add(boards) => match self.place_boards(&t, lang, &boards, None).await? {
+                    Some((reply, threads)) => {
+                        notices.push(say(reply));
+                        notices.extend(threads);
+                    }
+                    None => break,
+                },
                 Step::Finished | Step::Stuck(_) => {
                     let ended = self
                         .store()
@@ -353,6 +343,34 @@ impl Service {
             }
         }
         Ok(notices)
+    }
+
+    /// Writes new boards and their games (as round `round`, or added to
+    /// the current round) and announces them; `None` if another writer got
+    /// there first.
+    async fn place_boards(
+        &self,
+        t: &Loaded,
+        lang: Lang,
+        boards: &[Board],
+        round: Option<u32>,
+    ) -> Result<Option<(Reply, Vec<Notice>)>, ServiceError> {
+        let new_boards = self.new_boards(t, boards).await?;
+        let id = t.record.id;
+        let written = match round {
+            Some(round) => {
+                self.store()
+                    .pair_tournament_round(id, i64::from(round), &new_boards)
+                    .await
+            }
+            None => self.store().add_tournament_boards(id, &new_boards).await,
+        };
+        let games = match written {
+            Ok(games) => games,
+            Err(StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        Ok(Some(self.announce_boards(t, lang, boards, games).await?))
     }
 
     /// The rows to write for `boards`: a game for each board still to be
