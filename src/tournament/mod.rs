@@ -1,6 +1,7 @@
 //! Tournaments: who plays whom, and who is ahead. A pure core (no I/O, no
-//! async, no database, no Discord): the bot's tournament service (next issue)
-//! and the `chessbot pairing` / `chessbot standings` commands sit on top.
+//! async, no database, no Discord): the bot's tournament service
+//! (`service::tournament`) and the `chessbot pairing` / `chessbot
+//! standings` commands sit on top.
 //!
 //! - [`model`]: players, rounds, results and the scoring system, the common
 //!   language of every other module (it mirrors what a FIDE TRF records).
