@@ -8,8 +8,8 @@
 mod common;
 
 use chessbot::store::{
-    Backend, Entrant, GameChange, GameState, NewBoard, NewGame, NewTournament, Seeding, Store,
-    StoreError, TournamentStatus,
+    Backend, Entrant, GameChange, GameRecord, GameState, NewBoard, NewGame, NewTournament, Seeding,
+    Store, StoreError, TournamentRecord, TournamentStatus,
 };
 
 const SERVER: &str = "server-1";
@@ -93,6 +93,29 @@ async fn players(store: &Store) {
     for u in ["a", "b", "c"] {
         store.touch_player(SERVER, u, u).await.unwrap();
     }
+}
+
+/// A one-round tournament of a (White) against b, started.
+async fn a_against_b(store: &Store) -> (TournamentRecord, Vec<GameRecord>) {
+    players(store).await;
+    let t = store.create_tournament(&tournament(10), &[]).await.unwrap();
+    for (i, u) in ["a", "b"].iter().enumerate() {
+        store
+            .join_tournament(t.id, &entrant(u, i as i64))
+            .await
+            .unwrap();
+    }
+    let games = store
+        .start_tournament(
+            t.id,
+            1,
+            1,
+            &seeding(&["a", "b"]),
+            &[board(1, 1, "a", Some("b"))],
+        )
+        .await
+        .unwrap();
+    (t, games)
 }
 
 /// Ends a game as a resignation would: the state written through `apply`.
@@ -202,24 +225,7 @@ async fn a_round_is_paired_once(store: &Store, _url: &str) {
 }
 
 async fn an_unstarted_game_is_a_forfeit(store: &Store, _url: &str) {
-    players(store).await;
-    let t = store.create_tournament(&tournament(10), &[]).await.unwrap();
-    for (i, u) in ["a", "b"].iter().enumerate() {
-        store
-            .join_tournament(t.id, &entrant(u, i as i64))
-            .await
-            .unwrap();
-    }
-    let games = store
-        .start_tournament(
-            t.id,
-            1,
-            1,
-            &seeding(&["a", "b"]),
-            &[board(1, 1, "a", Some("b"))],
-        )
-        .await
-        .unwrap();
+    let (t, games) = a_against_b(store).await;
     // White never moved: the deadline aborts the game, White forfeits.
     end_game(store, games[0].id, "*", "aborted").await;
     let boards = store.tournament_games(t.id).await.unwrap();
@@ -227,24 +233,7 @@ async fn an_unstarted_game_is_a_forfeit(store: &Store, _url: &str) {
 }
 
 async fn results_status_and_withdrawals(store: &Store, _url: &str) {
-    players(store).await;
-    let t = store.create_tournament(&tournament(10), &[]).await.unwrap();
-    for (i, u) in ["a", "b"].iter().enumerate() {
-        store
-            .join_tournament(t.id, &entrant(u, i as i64))
-            .await
-            .unwrap();
-    }
-    store
-        .start_tournament(
-            t.id,
-            1,
-            1,
-            &seeding(&["a", "b"]),
-            &[board(1, 1, "a", Some("b"))],
-        )
-        .await
-        .unwrap();
+    let (t, _) = a_against_b(store).await;
     let boards = store.tournament_games(t.id).await.unwrap();
     assert!(store
         .set_tournament_result(t.id, &boards[0], "+-", "mod", true)
@@ -278,24 +267,7 @@ async fn results_status_and_withdrawals(store: &Store, _url: &str) {
 }
 
 async fn shown_and_forgotten_with_a_players_data(store: &Store, _url: &str) {
-    players(store).await;
-    let t = store.create_tournament(&tournament(10), &[]).await.unwrap();
-    for (i, u) in ["a", "b"].iter().enumerate() {
-        store
-            .join_tournament(t.id, &entrant(u, i as i64))
-            .await
-            .unwrap();
-    }
-    let games = store
-        .start_tournament(
-            t.id,
-            1,
-            1,
-            &seeding(&["a", "b"]),
-            &[board(1, 1, "a", Some("b"))],
-        )
-        .await
-        .unwrap();
+    let (t, games) = a_against_b(store).await;
     let data = store.personal_data("a").await.unwrap().unwrap();
     assert_eq!(
         data["tournament_entrants"].as_array().map(Vec::len),
