@@ -29,8 +29,15 @@ const NONE: usize = usize::MAX;
 /// path. Vertices can also leave the graph for good ([`Matcher::remove`]).
 pub struct Matcher<const N: usize> {
     n: usize,
-    /// Doubled weights, dense: edge k = a·n + b for a < b; zero = no edge.
+    /// Doubled weights, dense and stored both ways round (a·n + b and
+    /// b·n + a), so that a vertex's edges are one contiguous row: the scans
+    /// of the search read rows, and a column walk would touch a new page
+    /// per edge. Edge k is named by its smaller end: k = a·n + b for a < b.
+    /// Zero = no edge.
     w2: Vec<Wide<N>>,
+    /// Whether the edge exists, both ways round (a row is read without
+    /// touching the wide weights).
+    has: Vec<bool>,
     alive: Vec<bool>,
     /// Vertices whose edges changed since the last solve.
     touched: Vec<usize>,
@@ -52,7 +59,8 @@ pub struct Matcher<const N: usize> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Wide<N>>,
-    /// allowedge[k] holds when it equals the stage number.
+    /// allowedge[k] holds when it equals the stage number; both ways round,
+    /// like the weights.
     allowed_in: Vec<u32>,
     stage: u32,
     queue: Vec<usize>,
@@ -63,6 +71,7 @@ impl<const N: usize> Matcher<N> {
         Matcher {
             n,
             w2: vec![Wide::zero(); n * n],
+            has: vec![false; n * n],
             alive: vec![true; n],
             touched: Vec::new(),
             is_touched: vec![false; n],
@@ -117,10 +126,13 @@ impl<const N: usize> Matcher<N> {
     /// it feasible again (and drops it if matched, or the blossoms holding
     /// it), so changing many edges of one vertex costs one repair.
     pub fn set(&mut self, a: usize, b: usize, w: Wide<N>) {
-        let k = self.edge(a, b);
         let w2 = w.add(&w);
-        if self.w2[k] != w2 {
-            self.w2[k] = w2;
+        let (ab, ba) = (a * self.n + b, b * self.n + a);
+        if self.w2[ab] != w2 {
+            for k in [ab, ba] {
+                self.w2[k] = w2;
+                self.has[k] = !w2.is_zero();
+            }
             self.touch(a);
         }
     }
@@ -201,6 +213,7 @@ impl<const N: usize> Matcher<N> {
         let top = top.half();
         *self = Matcher {
             w2: std::mem::take(&mut self.w2),
+            has: std::mem::take(&mut self.has),
             alive: std::mem::take(&mut self.alive),
             ..Matcher::new(n)
         };
@@ -228,11 +241,12 @@ impl<const N: usize> Matcher<N> {
                     continue;
                 }
                 let mut need = self.dualvar[v];
+                let row = v * self.n;
                 for u in 0..self.n {
-                    if u == v || !self.alive[u] {
+                    if u == v || !self.alive[u] || !self.has[row + u] {
                         continue;
                     }
-                    let w2 = self.w2[self.edge(v, u)];
+                    let w2 = self.w2[row + u];
                     if w2 > self.dualvar[u] {
                         let d = w2.sub(&self.dualvar[u]);
                         if d > need {
@@ -246,26 +260,70 @@ impl<const N: usize> Matcher<N> {
         // A reset leaves `touched` filled; the repair took it already.
         self.touched.clear();
         self.is_touched.iter_mut().for_each(|t| *t = false);
+        self.match_tight_edges();
         self.run();
+    }
+
+    /// Matches exposed single vertices joined by a tight edge, in vertex
+    /// order, before the search: each such pair would otherwise cost a
+    /// stage (a forest grown from every exposed vertex) to find. A tight
+    /// edge between exposed vertices may be matched at any time without
+    /// breaking the optimality conditions the search keeps.
+    fn match_tight_edges(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            if !self.alive[v]
+                || self.inblossom[v] != v
+                || self.mate[v] != NONE
+                || self.dualvar[v].is_zero()
+            {
+                continue;
+            }
+            let partner = (0..n).find(|&u| {
+                self.neighbour(v, u)
+                    && self.inblossom[u] == u
+                    && self.mate[u] == NONE
+                    && self.slack_vu(v, u).is_zero()
+            });
+            if let Some(u) = partner {
+                self.mate[v] = self.end_at(v, u);
+                self.mate[u] = self.end_at(u, v);
+            }
+        }
     }
 
     fn slack(&self, k: usize) -> Wide<N> {
         let (a, b) = self.ends(k);
-        self.dualvar[a].add(&self.dualvar[b]).sub(&self.w2[k])
+        self.slack_vu(a, b)
     }
 
-    fn allowed(&self, k: usize) -> bool {
-        self.allowed_in[k] == self.stage
+    /// The slack of edge (v, u), its weight read from v's row.
+    fn slack_vu(&self, v: usize, u: usize) -> Wide<N> {
+        self.dualvar[v]
+            .add(&self.dualvar[u])
+            .sub(&self.w2[v * self.n + u])
+    }
+
+    /// Whether edge (v, u) is allowed in this stage, read from v's row.
+    fn allowed(&self, v: usize, u: usize) -> bool {
+        self.allowed_in[v * self.n + u] == self.stage
     }
 
     fn allow(&mut self, k: usize) {
-        self.allowed_in[k] = self.stage;
+        let (a, b) = self.ends(k);
+        self.allowed_in[a * self.n + b] = self.stage;
+        self.allowed_in[b * self.n + a] = self.stage;
+    }
+
+    /// Whether u is a live neighbour of v.
+    fn neighbour(&self, v: usize, u: usize) -> bool {
+        u != v && self.alive[u] && self.has[v * self.n + u]
     }
 
     /// The live neighbours of v over an edge (remote ends).
     fn neighbour_ends(&self, v: usize) -> Vec<usize> {
         (0..self.n)
-            .filter(|&u| u != v && self.alive[u] && !self.w2[self.edge(v, u)].is_zero())
+            .filter(|&u| self.neighbour(v, u))
             .map(|u| self.end_at(v, u))
             .collect()
     }
@@ -615,20 +673,22 @@ impl<const N: usize> Matcher<N> {
             let mut done = false;
             loop {
                 while let Some(v) = (!done).then(|| self.queue.pop()).flatten() {
-                    for p in self.neighbour_ends(v) {
-                        let k = p / 2;
-                        let w = self.endpoint(p);
-                        if self.inblossom[v] == self.inblossom[w] {
+                    // v's row, read in place: the body below may relabel
+                    // and grow blossoms, but never changes the edges.
+                    for w in 0..n {
+                        if !self.neighbour(v, w) || self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
+                        let p = self.end_at(v, w);
+                        let k = p / 2;
                         let mut kslack = Wide::zero();
-                        if !self.allowed(k) {
-                            kslack = self.slack(k);
+                        if !self.allowed(v, w) {
+                            kslack = self.slack_vu(v, w);
                             if kslack.is_zero() {
                                 self.allow(k);
                             }
                         }
-                        if self.allowed(k) {
+                        if self.allowed(v, w) {
                             let bw = self.inblossom[w];
                             if self.label[bw] == 0 {
                                 if self.exposed(bw) {

@@ -32,6 +32,7 @@ impl<const N: usize> std::fmt::Debug for Wide<N> {
 }
 
 impl<const N: usize> Ord for Wide<N> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         for i in (0..N).rev() {
             match self.0[i].cmp(&other.0[i]) {
@@ -44,6 +45,7 @@ impl<const N: usize> Ord for Wide<N> {
 }
 
 impl<const N: usize> PartialOrd for Wide<N> {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -52,10 +54,12 @@ impl<const N: usize> PartialOrd for Wide<N> {
 impl<const N: usize> Wide<N> {
     pub const BITS: u32 = 64 * N as u32;
 
+    #[inline]
     pub fn zero() -> Self {
         Wide([0; N])
     }
 
+    #[inline]
     pub fn small(v: u64) -> Self {
         let mut w = [0; N];
         w[0] = v;
@@ -63,6 +67,7 @@ impl<const N: usize> Wide<N> {
     }
 
     /// `1 << bit`.
+    #[inline]
     pub fn bit(bit: u32) -> Self {
         let mut w = Self::zero();
         if bit < Self::BITS {
@@ -71,11 +76,13 @@ impl<const N: usize> Wide<N> {
         w
     }
 
+    #[inline]
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
     /// `self <<= bits` (bits shifted past the top are lost).
+    #[inline]
     pub fn shl(&mut self, bits: u32) {
         if bits == 0 {
             return;
@@ -93,6 +100,7 @@ impl<const N: usize> Wide<N> {
     }
 
     /// `self >>= 1`.
+    #[inline]
     pub fn half(&self) -> Self {
         let mut out = *self;
         for i in 0..N {
@@ -103,16 +111,19 @@ impl<const N: usize> Wide<N> {
     }
 
     /// `self |= v` on the lowest word.
+    #[inline]
     pub fn or_small(&mut self, v: u64) {
         self.0[0] |= v;
     }
 
     /// `self = 0`.
+    #[inline]
     pub fn clear(&mut self) {
         self.0 = [0; N];
     }
 
     /// Wrapping addition.
+    #[inline]
     pub fn add(&self, other: &Self) -> Self {
         let mut out = [0; N];
         let mut carry = false;
@@ -126,6 +137,7 @@ impl<const N: usize> Wide<N> {
     }
 
     /// Wrapping subtraction.
+    #[inline]
     pub fn sub(&self, other: &Self) -> Self {
         let mut out = [0; N];
         let mut borrow = false;
@@ -138,10 +150,12 @@ impl<const N: usize> Wide<N> {
         Wide(out)
     }
 
+    #[inline]
     pub fn add_small(&self, v: u64) -> Self {
         self.add(&Self::small(v))
     }
 
+    #[inline]
     pub fn sub_small(&self, v: u64) -> Self {
         self.sub(&Self::small(v))
     }
