@@ -1,6 +1,8 @@
 //! Hand-checked pairings: round 1 (top half v bottom half, E.5 colours), the
 //! PAB, no rematch (C.1), at most one PAB (C.2), absolute colours (C.3) and
-//! the topscorer exception, completion (C.4), floaters and colour rules.
+//! the topscorer exception, completion (C.4), floaters and colour rules, and
+//! the order of transpositions (D.1) and exchanges (D.2) on the handbook's
+//! own examples.
 
 use super::*;
 use crate::tournament::model::{Colour, Entry, Outcome, Player, Scoring};
@@ -250,4 +252,43 @@ fn pairing_is_deterministic() {
             .collect();
         play(&mut t, r, &games);
     }
+}
+
+#[test]
+fn transpositions_are_tried_in_the_handbooks_lexicographic_order() {
+    // D.1 (C.04.3; the handbook's own example in the older C.04.1 D.1:
+    // with S2 = 5 6 7 8 the transpositions run 5-6-7-8, 5-6-8-7, 5-7-6-8,
+    // … "all numbers constructable with the digits 5, 6, 7 and 8 in
+    // ascending order"). Eight players, two rounds of draws in which 1–4
+    // had Black both times and 5–8 White: all score 1, 1–4 must have White
+    // and 5–8 Black (absolute preferences, A.6), so C.3 allows only S1–S2
+    // pairs. The rematches leave 1 and 2 the opponents {7, 8} and 3 and 4
+    // the opponents {5, 6}: four pairings, equal on every criterion of
+    // section C. The first in D.1's order is S2 = 7-8-5-6.
+    let mut t = tournament(8, 5);
+    let d = Outcome::Draw;
+    play(&mut t, 1, &[(5, 1, d), (6, 2, d), (7, 3, d), (8, 4, d)]);
+    play(&mut t, 2, &[(6, 1, d), (5, 2, d), (8, 3, d), (7, 4, d)]);
+    assert_eq!(pair(&t, 3), pairs(&[(1, 7), (2, 8), (3, 5), (4, 6)]));
+}
+
+#[test]
+fn the_exchange_with_the_smallest_difference_of_numbers_comes_first() {
+    // D.2 (C.04.3): among exchanges between S1 and S2, the fewest players
+    // exchanged, then "the smallest difference between the sum of the BSNs
+    // moved from the original S2 to S1 and the sum of the BSNs moved from
+    // the original S1 to S2" (the handbook's example: in a bracket of
+    // eleven, exchanging 6 with 4 is better than 8 with 5).
+    //
+    // Six players draw round 1: 1-4, 5-2, 3-6. All score ½; 1, 3 and 5 want
+    // Black, 2, 4 and 6 White (A.6). S1 = 1 2 3, S2 = 4 5 6. No
+    // transposition satisfies every colour preference (C.12): each leaves
+    // two players with the same preference together or repeats a game.
+    // Two pairings satisfy them all, both one exchange away: {1-2, 3-4,
+    // 5-6} (2 ↔ 5, difference 3) and {1-6, 2-3, 4-5} (3 ↔ 4, difference 1).
+    // D.2 takes the second. Colours: each gets its preference (E.2).
+    let mut t = tournament(6, 5);
+    let d = Outcome::Draw;
+    play(&mut t, 1, &[(1, 4, d), (5, 2, d), (3, 6, d)]);
+    assert_eq!(pair(&t, 2), pairs(&[(6, 1), (2, 3), (4, 5)]));
 }
