@@ -95,7 +95,8 @@ def pair_with_oracle(oracle, path):
 
 
 def play(rng, n, total, chessbot, tmp, oracle=None, differences=None):
-    ratings = {p: 2400 - 5 * p for p in range(1, n + 1)}
+    # Floored so that big fields keep four-digit ratings (TRF columns 49-52).
+    ratings = {p: max(1000, 2400 - 5 * p) for p in range(1, n + 1)}
     rounds = {p: [] for p in range(1, n + 1)}
     withdrawn = set()
     path = os.path.join(tmp, "t.trf")

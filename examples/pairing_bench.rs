@@ -2,7 +2,8 @@
 //! 1,000 players at rounds 1, 5 and 9 of random tournaments (seeded: same
 //! figures' inputs every run). Prints the time of each pairing call measured.
 //!
-//! `cargo run --release --example pairing_bench [-- SIZES…]`
+//! `cargo run --release --example pairing_bench [-- SIZES…]`, or
+//! `… -- --trf FILE` to time the pairing of every round of a tournament file.
 
 use std::time::Instant;
 
@@ -13,6 +14,11 @@ use chessbot::tournament::{
 use rand::{Rng, SeedableRng};
 
 fn main() {
+    // `-- --trf FILE`: re-pair every round of a tournament file instead.
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--trf") {
+        return time_rounds_of(args.get(i + 1).expect("--trf FILE"));
+    }
     let sizes: Vec<u32> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -76,6 +82,26 @@ fn main() {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Times the pairing of each round of a TRF file, from the rounds before it
+/// (as `chessbot pairing --dutch FILE -c` re-pairs them).
+fn time_rounds_of(path: &str) {
+    let text = std::fs::read_to_string(path).expect("read the TRF file");
+    let t = chessbot::tournament::trf::parse(&text).expect("a valid TRF file");
+    println!("round  players  boards  time (ms)");
+    for round in 1..=t.paired_rounds() {
+        let before = chessbot::tournament::cli::before_round(&t, round);
+        let players = chessbot::tournament::dutch::available(&before, round).len();
+        let start = Instant::now();
+        match pair_round(&before, round) {
+            Ok(pairs) => {
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                println!("{round:>5}  {players:>7}  {:>6}  {ms:>9.1}", pairs.len());
+            }
+            Err(e) => println!("{round:>5}  {players:>7}  error: {e}"),
         }
     }
 }

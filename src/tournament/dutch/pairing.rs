@@ -61,6 +61,15 @@ struct Round<'a, const N: usize> {
     bye: ByeContext,
     /// The matching, kept from one decision to the next.
     m: Matcher<N>,
+    /// With an odd number of players, a vertex joined to every player by
+    /// the lightest edge (weight 1), standing for "unpaired". Every
+    /// matching the criteria consider pairs all players but one, so each
+    /// gains the same 1 by matching the left-out player to it, and the best
+    /// matchings stay the best; the lightest edge is worth less than any
+    /// field of the criteria (one more pair outweighs it). It spares the
+    /// search the slow way of leaving a vertex single: lowering its dual to
+    /// zero through the whole graph, after every decision.
+    unpaired: Option<usize>,
     /// A settled player's partner (settled pairs leave the matching).
     settled: Vec<Option<usize>>,
 }
@@ -68,11 +77,19 @@ struct Round<'a, const N: usize> {
 impl<'a, const N: usize> Round<'a, N> {
     fn new(ps: &'a [&'a PlayerState], layout: Layout) -> Self {
         let n = ps.len();
+        let unpaired = (n % 2 == 1).then_some(n);
+        let mut m = Matcher::new(n + unpaired.is_some() as usize);
+        if let Some(u) = unpaired {
+            for v in 0..n {
+                m.set(u, v, Wide::small(1));
+            }
+        }
         Round {
             ps,
             layout,
             bye: ByeContext::default(),
-            m: Matcher::new(n),
+            m,
+            unpaired,
             settled: vec![None; n],
         }
     }
@@ -99,7 +116,11 @@ impl<'a, const N: usize> Round<'a, N> {
     fn matching(&mut self) -> Vec<usize> {
         self.m.solve();
         (0..self.n())
-            .map(|v| self.settled[v].or_else(|| self.m.mate_of(v)).unwrap_or(v))
+            .map(|v| {
+                self.settled[v]
+                    .or_else(|| self.m.mate_of(v).filter(|&u| Some(u) != self.unpaired))
+                    .unwrap_or(v)
+            })
             .collect()
     }
 
