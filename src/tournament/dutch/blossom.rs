@@ -223,6 +223,22 @@ impl<const N: usize> Matcher<N> {
         self.cold = false;
     }
 
+    /// Starts from the given vertex duals instead of from the largest
+    /// weight: the first [`Matcher::solve`] then begins with every edge that
+    /// they make tight available at once. The duals must be feasible (for
+    /// every edge, the two duals add up to at least twice its weight).
+    pub fn start_from_duals(&mut self, duals: &[Wide<N>]) {
+        let n = self.n;
+        self.reset();
+        self.dualvar[..n].copy_from_slice(duals);
+        debug_assert!((0..n).all(|v| (0..n)
+            .all(|u| !self.neighbour(v, u) || self.w2[v * n + u] <= duals[v].add(&duals[u]))));
+        // Nothing to repair: every vertex is single and feasible.
+        for v in std::mem::take(&mut self.touched) {
+            self.is_touched[v] = false;
+        }
+    }
+
     /// Brings the matching back to an optimum after the changes since the
     /// last call.
     pub fn solve(&mut self) {

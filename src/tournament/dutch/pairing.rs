@@ -20,7 +20,7 @@
 
 use super::blossom::Matcher;
 use super::state::PlayerState;
-use super::weights::{bye_search_weight, edge_weight, ByeContext, Layout};
+use super::weights::{bye_search_dual, bye_search_weight, edge_weight, ByeContext, Layout};
 use super::wide::Wide;
 
 /// The settled pairs (indices into the sorted players) and the PAB
@@ -152,6 +152,20 @@ impl<'a, const N: usize> Round<'a, N> {
                 };
                 self.set(h, l, w);
             }
+        }
+        if n % 2 == 1 {
+            // The PAB search's weights are a sum of a part per player: start
+            // from those parts, with nearly every pair already tight (the
+            // "unpaired" vertex at zero). Only the PAB assignee's score and
+            // whether the topscorers pair among themselves are read from
+            // this matching, and every maximum matching agrees on both.
+            let mut duals: Vec<Wide<N>> = self
+                .ps
+                .iter()
+                .map(|p| bye_search_dual(&self.layout, top_score, p))
+                .collect();
+            duals.extend(self.unpaired.map(|_| Wide::zero()));
+            self.m.start_from_duals(&duals);
         }
         let mate = self.matching();
         // Complete: at most one player left out, and one who may take the

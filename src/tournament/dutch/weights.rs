@@ -275,3 +275,24 @@ pub fn bye_search_weight<const N: usize>(
     r.or_small((a.score >= top_score) as u64);
     r
 }
+
+/// A starting dual for `p` in the PAB search: with these, every pair's
+/// doubled [`bye_search_weight`] is at most the sum of the two duals
+/// (a feasible start), and exactly the sum for every compatible pair except
+/// a topscorer with a player who is not one. The weight is a sum of one
+/// part per player, (1 + a + b)·2^(G+B) + (shift a + shift b)·2^B, plus one
+/// for two topscorers; the dual is the player's half of it, doubled:
+/// (1 + 2a)·2^(G+B) + 2·shift·2^B, plus one for a topscorer. So the search
+/// starts with nearly every pair tight and little left to find, where a
+/// start from the largest weight leaves it a stage per pair.
+pub fn bye_search_dual<const N: usize>(
+    layout: &Layout,
+    top_score: Score,
+    p: &PlayerState,
+) -> Wide<N> {
+    let mut r = Wide::<N>::small(1 + 2 * !p.bye_eligible as u64);
+    r.shl(layout.groups_bits);
+    r = r.add_small(2 * layout.shift_of(p.score) as u64);
+    r.shl(layout.size_bits);
+    r.add_small((p.score >= top_score) as u64)
+}
