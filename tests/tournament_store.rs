@@ -105,17 +105,22 @@ async fn a_against_b(store: &Store) -> (TournamentRecord, Vec<GameRecord>) {
             .await
             .unwrap();
     }
-    let games = store
+    let games = start_a_against_b(store, t.id, 1).await;
+    (t, games)
+}
+
+/// Starts tournament `id` (of `rounds` rounds) with one board: a (White) against b.
+async fn start_a_against_b(store: &Store, id: i64, rounds: i64) -> Vec<GameRecord> {
+    store
         .start_tournament(
-            t.id,
-            1,
+            id,
+            rounds,
             1,
             &seeding(&["a", "b"]),
             &[board(1, 1, "a", Some("b"))],
         )
         .await
-        .unwrap();
-    (t, games)
+        .unwrap()
 }
 
 /// Ends a game as a resignation would: the state written through `apply`.
@@ -156,16 +161,7 @@ async fn entries_only_while_open_and_not_full(store: &Store, _url: &str) {
         Err(StoreError::Conflict)
     ));
     assert_eq!(store.entrants(t.id).await.unwrap().len(), 2);
-    store
-        .start_tournament(
-            t.id,
-            3,
-            1,
-            &seeding(&["a", "b"]),
-            &[board(1, 1, "a", Some("b"))],
-        )
-        .await
-        .unwrap();
+    start_a_against_b(store, t.id, 3).await;
     // Started: no leaving, no joining.
     assert!(!store.leave_tournament(t.id, "a").await.unwrap());
     assert_eq!(store.entrants(t.id).await.unwrap().len(), 2);

@@ -211,15 +211,20 @@ impl<const N: usize> Matcher<N> {
             }
         }
         let top = top.half();
+        self.unmatch_all();
+        for v in 0..n {
+            self.dualvar[v] = top;
+        }
+    }
+
+    /// Every vertex single, no blossom, no dual: the edges are kept.
+    fn unmatch_all(&mut self) {
         *self = Matcher {
             w2: std::mem::take(&mut self.w2),
             has: std::mem::take(&mut self.has),
             alive: std::mem::take(&mut self.alive),
-            ..Matcher::new(n)
+            ..Matcher::new(self.n)
         };
-        for v in 0..n {
-            self.dualvar[v] = top;
-        }
         self.cold = false;
     }
 
@@ -229,7 +234,7 @@ impl<const N: usize> Matcher<N> {
     /// every edge, the two duals add up to at least twice its weight).
     pub fn start_from_duals(&mut self, duals: &[Wide<N>]) {
         let n = self.n;
-        self.reset();
+        self.unmatch_all();
         self.dualvar[..n].copy_from_slice(duals);
         debug_assert!((0..n).all(|v| (0..n)
             .all(|u| !self.neighbour(v, u) || self.w2[v * n + u] <= duals[v].add(&duals[u]))));

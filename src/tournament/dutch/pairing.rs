@@ -62,11 +62,11 @@ struct Round<'a, const N: usize> {
     /// The matching, kept from one decision to the next.
     m: Matcher<N>,
     /// With an odd number of players, a vertex joined to every player by
-    /// the lightest edge (weight 1), standing for "unpaired". Every
-    /// matching the criteria consider pairs all players but one, so each
-    /// gains the same 1 by matching the left-out player to it, and the best
-    /// matchings stay the best; the lightest edge is worth less than any
-    /// field of the criteria (one more pair outweighs it). It spares the
+    /// the lightest edge (weight 1), standing for "unpaired". An odd number
+    /// of players always leaves someone out, so every matching of the
+    /// players gains exactly 1 by matching one left-out player to it, and
+    /// the best matchings stay the best (one pair fewer costs far more
+    /// than 1). It spares the
     /// search the slow way of leaving a vertex single: lowering its dual to
     /// zero through the whole graph, after every decision.
     unpaired: Option<usize>,
