@@ -16,6 +16,7 @@ engine-queue-full = { $count ->
 engine-progress = Analysing game #{ $id }: move { $done } of { $total }…
 engine-analysis-failed = Sorry, the analysis of game #{ $id } failed: the engine did not answer. Please try `/analyze` again later.
 engine-result-title = Analysis of game #{ $id }: { $white } (White) vs { $black } (Black), { $result }.
+engine-opening = Opening: { $opening }
 engine-player-line = { $name } ({ $side ->
         [white] White
        *[black] Black

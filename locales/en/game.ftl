@@ -95,6 +95,7 @@ board-draw-claim = { $name } may claim a draw by { $termination }
 board-field-turn = Turn
 board-field-result = Result
 board-field-last-move = Last move
+board-field-opening = Opening
 board-field-draw-offer = Draw offer
 board-field-draw-claim = Draw claim
 board-field-time = Time

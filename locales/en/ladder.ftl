@@ -12,6 +12,11 @@ profile-field-points = Points
 profile-field-level = Level
 profile-field-record = Record
 profile-field-recent = Recent games
+profile-field-openings = Most played openings
+profile-opening-line = { $opening }: { $count ->
+    [one] 1 game
+   *[other] { $count } games
+}
 profile-record = { $count ->
     [one] { $count } rated game
    *[other] { $count } rated games

@@ -13,6 +13,7 @@ engine-queue-full = 这个服务器已有 { $count } 个分析在排队，请等
 engine-progress = 正在分析第{ $id }局：第{ $done }步，共{ $total }步……
 engine-analysis-failed = 抱歉，第{ $id }局的分析失败了：引擎没有回应。请稍后再用 `/analyze` 试一次。
 engine-result-title = 第{ $id }局分析：{ $white }（白方）对 { $black }（黑方），{ $result }。
+engine-opening = 开局：{ $opening }
 engine-player-line = { $name }（{ $side ->
         [white] 白方
        *[black] 黑方

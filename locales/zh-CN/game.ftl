@@ -90,6 +90,7 @@ board-draw-claim = { $name }可以要求和棋：{ $termination }
 board-field-turn = 轮到
 board-field-result = 结果
 board-field-last-move = 上一步
+board-field-opening = 开局
 board-field-draw-offer = 提和
 board-field-draw-claim = 可要求和棋
 board-field-time = 用时

@@ -1,12 +1,14 @@
 //! The rules core: a [`Game`] over shakmaty, the move input forms people type,
 //! every way a game ends, and PGN export/import. Pure: no I/O, no clocks of its
-//! own (timestamps are supplied by the caller).
+//! own (timestamps are supplied by the caller). [`opening`] names a game's
+//! opening from its positions (lichess's data set, embedded).
 
 pub mod conditional;
 pub mod ending;
 pub mod game;
 pub mod input;
 pub mod notation;
+pub mod opening;
 pub mod pgn;
 
 pub use ending::*;

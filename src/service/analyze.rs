@@ -294,6 +294,13 @@ impl Service {
         let mut lines = vec![text::result_title(
             lang, game_id, &names[0], &names[1], &result,
         )];
+        if let Some(opening) = crate::chess::opening::classify(&session.game) {
+            lines.push(crate::t!(
+                lang,
+                "engine-opening",
+                opening = opening.text(lang)
+            ));
+        }
         for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
             lines.push(text::player_line(
                 lang,

@@ -23,6 +23,10 @@ use crate::{
 const PAGE_SIZE: i64 = 10;
 /// Games listed by `profile` and `history`.
 const RECENT_GAMES: i64 = 10;
+/// Recent games counted for a profile's most played openings.
+const OPENING_GAMES: i64 = 100;
+/// Opening families a profile lists.
+const TOP_OPENINGS: usize = 3;
 /// Rated games before a player's points settle (seed 001): until then `?`.
 const PROVISIONAL_GAMES: i64 = 50;
 
@@ -152,6 +156,11 @@ impl Service {
                 self.game_lines(&games, &id, lang).await?.join("\n"),
             ));
         }
+        let openings = self.most_played_openings(&actor.server, &id, lang).await?;
+        if !openings.is_empty() {
+            card.fields
+                .push((t!(lang, "profile-field-openings"), openings.join("\n")));
+        }
         let history = self.store().rating_history(&actor.server, &id).await?;
         let image = if history.is_empty() {
             None
@@ -254,7 +263,11 @@ impl Service {
                 whose = whose,
                 number = session.game.plies().len() / 2 + 1
             );
-            lines.push(format!("{line}{left}"));
+            let opening = match crate::chess::opening::classify(&session.game) {
+                Some(o) => format!(" · {}", o.text(lang)),
+                None => String::new(),
+            };
+            lines.push(format!("{line}{opening}{left}"));
         }
         Ok(Reply::private(lines.join("\n")))
     }
@@ -389,7 +402,10 @@ impl Service {
             time_control: tc.map(|t| t.to_pgn_tag()),
             white_points: points_before(&r.game.white_id),
             black_points: points_before(&r.game.black_id),
-            extra: vec![("GameId".to_owned(), r.id.to_string())],
+            extra: opening_tags(&session.game)
+                .into_iter()
+                .chain([("GameId".to_owned(), r.id.to_string())])
+                .collect(),
         })
     }
 
@@ -414,6 +430,46 @@ impl Service {
             my_stakes = stakes(lang, me, them),
             their_stakes = stakes(lang, them, me)
         )))
+    }
+
+    /// The opening families `user` played most in their recent games
+    /// (lichess counts the same way: by where each game's book ended), most
+    /// played first, ties by name.
+    async fn most_played_openings(
+        &self,
+        server: &str,
+        user: &str,
+        lang: Lang,
+    ) -> Result<Vec<String>, ServiceError> {
+        let games = self
+            .store()
+            .games_of(server, user, false, OPENING_GAMES)
+            .await?;
+        let mut counts: std::collections::BTreeMap<&'static str, i64> = Default::default();
+        for record in &games {
+            let moves = self.store().moves(record.id).await?;
+            // A game that does not replay is the store's problem, reported
+            // where the game is played; here it just counts for nothing.
+            let Ok(game) = crate::chess::Game::replay(
+                record.game.initial_fen.as_deref(),
+                moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
+            ) else {
+                continue;
+            };
+            if let Some(opening) = crate::chess::opening::classify(&game) {
+                *counts.entry(opening.family()).or_default() += 1;
+            }
+        }
+        let mut ranked: Vec<(&str, i64)> = counts.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        Ok(ranked
+            .into_iter()
+            .take(TOP_OPENINGS)
+            .map(|(family, count)| {
+                let shown = crate::chess::opening::family_text(family, lang);
+                t!(lang, "profile-opening-line", opening = shown, count = count)
+            })
+            .collect())
     }
 
     fn subject(&self, actor: &Actor, user: Option<UserRef>) -> (String, String) {
@@ -470,6 +526,18 @@ impl Service {
             ));
         }
         Ok(lines)
+    }
+}
+
+/// lichess's `ECO` and `Opening` tags (English: PGN is data), once the
+/// game has reached a named position.
+pub(super) fn opening_tags(game: &crate::chess::Game) -> Vec<(String, String)> {
+    match crate::chess::opening::classify(game) {
+        Some(o) => vec![
+            ("ECO".to_owned(), o.eco.to_owned()),
+            ("Opening".to_owned(), o.name.to_owned()),
+        ],
+        None => Vec::new(),
     }
 }
 

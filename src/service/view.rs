@@ -112,6 +112,12 @@ impl Service {
                 notation.write(&ply.san).into_owned(),
             ));
         }
+        // Named once the game reaches a position of the book, and kept
+        // after it leaves (the last named position it passed through).
+        if let Some(opening) = crate::chess::opening::classify(game) {
+            card.fields
+                .push((t!(lang, "board-field-opening"), opening.text(lang)));
+        }
         if let Some(offerer) = game.draw_offer() {
             card.fields.push((
                 t!(lang, "board-field-draw-offer"),

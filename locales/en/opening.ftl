@@ -1,0 +1,6 @@
+# Opening names (src/chess/opening): the family of a lichess name
+# ("Italian Game" of "Italian Game: Giuoco Pianissimo"). English shows
+# lichess's own words; other languages choose by the family's key.
+opening-family = { $family ->
+   *[other] { $name }
+}
