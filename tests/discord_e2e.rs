@@ -1248,3 +1248,140 @@ async fn tournament_threads() {
     fake.assert_no_unknown_routes();
     bot.stop().await;
 }
+
+/// The descriptions Discord received with a message's attachments
+/// (`attachments[].description` of the payload), in upload order.
+fn descriptions(payload: &Value) -> Vec<String> {
+    payload["attachments"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|a| a["description"].as_str().unwrap_or("").to_owned())
+        .collect()
+}
+
+/// Every attachment of `payload` is described, within Discord's 1,024
+/// characters, and the first description contains each of `expected`.
+fn assert_described(payload: &Value, what: &str, expected: &[&str]) {
+    let all = descriptions(payload);
+    assert!(!all.is_empty(), "{what}: no attachment: {payload}");
+    for d in &all {
+        assert!(
+            !d.is_empty(),
+            "{what}: an attachment without a description: {payload}"
+        );
+        assert!(
+            d.chars().count() <= 1024,
+            "{what}: {} characters",
+            d.chars().count()
+        );
+    }
+    for e in expected {
+        assert!(all[0].contains(e), "{what}: {e:?} not in {:?}", all[0]);
+    }
+}
+
+/// Boards, the replay GIF, the points chart and the crosstable all reach
+/// Discord with a description a screen reader reads, in English and in
+/// Chinese (the server's language).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn images_are_described() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    let commands = fake.wait_commands(WAIT).await;
+    let ch = CHESS_CHANNEL;
+    threads_off(&fake, ch).await;
+    // A tournament whose crosstable is shown in both languages.
+    let created = slash(
+        &fake,
+        &ALICE,
+        ch,
+        "tournament",
+        sub(
+            "create",
+            json!([opt_str("name", "Cup"), opt_int("rounds", 1)]),
+        ),
+    )
+    .await;
+    assert!(!created.flags_ephemeral(), "{}", created.content());
+    for user in [&ALICE, &BOB] {
+        slash(&fake, user, ch, "tournament", sub("join", json!([]))).await;
+    }
+    for (lang, words) in [
+        (
+            "en",
+            [
+                "White to move.",
+                "Black to move. Last move: f3.",
+                "Game over: Black wins by checkmate. Last move: Qh4#.",
+                "White: Ke1, Qd1",
+                "Replay of game #",
+                "Chart of alice's points",
+                "Crosstable: ",
+            ],
+        ),
+        (
+            "zh-CN",
+            [
+                "白方走棋。",
+                "黑方走棋。上一步：f3。",
+                "对局结束：",
+                "白方：王e1、后d1",
+                "回放",
+                "alice的积分走势图",
+                "成绩表：",
+            ],
+        ),
+    ] {
+        let set = slash(
+            &fake,
+            &ALICE,
+            ch,
+            "settings",
+            json!([opt_choice(&commands, "settings", "language", lang)]),
+        )
+        .await;
+        assert!(!set.content().is_empty());
+        // A rated game, alice (White) against bob: fool's mate.
+        let cb = slash(
+            &fake,
+            &ALICE,
+            ch,
+            "challenge",
+            json!([
+                opt_user("opponent", &BOB),
+                opt_choice(&commands, "challenge", "color", "White")
+            ]),
+        )
+        .await;
+        let msg = cb.message().clone();
+        let accept = if lang == "en" { "Accept" } else { "接受" };
+        let first = click(&fake, &BOB, ch, &msg, accept).await;
+        assert_described(&first.data, "first board", &[words[0], words[3]]);
+        let mut last = None;
+        for (user, mv) in [(&ALICE, "f3"), (&BOB, "e5"), (&ALICE, "g4"), (&BOB, "Qh4#")] {
+            let moved = slash(&fake, user, ch, "move", json!([opt_str("move", mv)])).await;
+            if mv == "f3" {
+                assert_described(&moved.data, "board after f3", &[words[1]]);
+            }
+            last = Some(moved);
+        }
+        let mate = last.expect("moves made");
+        assert_described(&mate.data, "final board", &[words[2]]);
+        let replay = slash(&fake, &ALICE, ch, "replay", json!([])).await;
+        assert!(replay.attachments()[0].0.ends_with(".gif"));
+        assert_described(&replay.data, "replay GIF", &[words[4]]);
+        let profile = slash(&fake, &ALICE, ch, "profile", json!([])).await;
+        assert_described(&profile.data, "points chart", &[words[5]]);
+        if lang == "en" {
+            let started = slash(&fake, &ALICE, ch, "tournament", sub("start", json!([]))).await;
+            assert!(!started.flags_ephemeral(), "{}", started.content());
+        }
+        let standings = slash(&fake, &ALICE, ch, "tournament", sub("standings", json!([]))).await;
+        assert_described(&standings.data, "crosstable", &[words[6]]);
+    }
+    fake.assert_no_unknown_routes();
+    bot.stop().await;
+}

@@ -54,3 +54,4 @@ console-field = { $name }: { $value }
 console-no-engine = no chess engine found: /play and /analyze are off (install stockfish or pass --engine-path)
 console-conditional-subcommand = `/conditional` takes `add`, `list` or `clear`, e.g. `/conditional add e5 Nf3`
 console-conditional-needs-line = `/conditional add` needs the line, e.g. `/conditional add line:"Nxd5 Qxd5 Nc3"`
+console-image-alt = alt text: { $text }

@@ -54,3 +54,4 @@ console-field = { $name }：{ $value }
 console-no-engine = 没有找到国际象棋引擎：/play 和 /analyze 不可用（请安装 stockfish 或用 --engine-path 指定）
 console-conditional-subcommand = `/conditional` 后面要跟 `add`、`list` 或 `clear`，例如 `/conditional add e5 Nf3`
 console-conditional-needs-line = `/conditional add` 需要一行着法，例如 `/conditional add line:"Nxd5 Qxd5 Nc3"`
+console-image-alt = 图片说明：{ $text }

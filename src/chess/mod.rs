@@ -4,6 +4,7 @@
 //! opening from its positions (lichess's data set, embedded).
 
 pub mod conditional;
+pub mod describe;
 pub mod ending;
 pub mod game;
 pub mod input;

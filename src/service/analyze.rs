@@ -347,6 +347,7 @@ impl Service {
             .iter()
             .filter_map(|m| Some((m.ply + 1, mark(m.judgement?))))
             .collect();
+        let description = chart_description(lang, game_id, &pawns, marks.len());
         let title = text::chart_title(game_id, &names[0], &names[1]);
         let png = tokio::task::spawn_blocking(move || advantage_chart(&pawns, &marks, &title))
             .await
@@ -357,6 +358,7 @@ impl Service {
             image: Some(Image {
                 file_name: format!("analysis-{game_id}.png"),
                 png,
+                description,
             }),
             files: vec![Attachment {
                 file_name: format!("game-{game_id}-analysis.pgn"),
@@ -365,6 +367,31 @@ impl Service {
             ..Reply::default()
         })
     }
+}
+
+/// The advantage chart in one line for screen readers: where the game
+/// ended, its extremes (White's view, in pawns) and the bad moves marked.
+fn chart_description(
+    lang: crate::i18n::Lang,
+    game_id: i64,
+    pawns: &[f64],
+    marked: usize,
+) -> String {
+    let shown = |p: f64| format!("{p:+.1}");
+    let last = pawns.last().copied().unwrap_or(0.0);
+    let low = pawns.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = pawns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let text = crate::t!(
+        lang,
+        "alt-advantage-chart",
+        id = game_id,
+        count = pawns.len().saturating_sub(1),
+        last = shown(last),
+        low = shown(if low.is_finite() { low } else { 0.0 }),
+        high = shown(if high.is_finite() { high } else { 0.0 }),
+        marked = marked
+    );
+    crate::chess::describe::cut(&text, crate::chess::describe::MAX_DESCRIPTION)
 }
 
 /// Every position of the game: the start, then one after each ply.

@@ -60,7 +60,11 @@ impl Service {
                 let mut frame = crate::render::Frame::from_position(game.position());
                 frame.orientation = game.turn();
                 frame.theme = crate::render::Theme::by_name(&settings.theme).unwrap_or_default();
-                start_image = Some(self.draw_now((frame, "challenge-position.png".to_owned()))?);
+                let mut image = self.draw_now((frame, "challenge-position.png".to_owned()))?;
+                // The challenge is posted in the channel: the server's words.
+                let lang = self.server_lang(&actor.server).await;
+                image.description = super::view::board_description(lang, &game);
+                start_image = Some(image);
                 game.initial_fen().map(str::to_owned)
             }
             None => None,

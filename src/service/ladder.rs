@@ -167,6 +167,18 @@ impl Service {
         } else {
             let mut series = vec![(history[0].at_ms, history[0].before)];
             series.extend(history.iter().map(|c| (c.at_ms, c.after)));
+            let shown = |p: i64| Points::from_hundredths(p).to_string();
+            let values = || series.iter().map(|&(_, p)| p);
+            let description = t!(
+                lang,
+                "alt-points-chart",
+                name = &player.display_name,
+                count = history.len(),
+                first = shown(series[0].1),
+                last = shown(values().next_back().unwrap_or(0)),
+                low = shown(values().min().unwrap_or(0)),
+                high = shown(values().max().unwrap_or(0))
+            );
             let title = t!(lang, "chart-title", name = &player.display_name);
             let png = tokio::task::spawn_blocking(move || {
                 crate::render::chart::points_chart(&series, &title, lang)
@@ -186,6 +198,10 @@ impl Service {
                         .collect::<String>()
                 ),
                 png,
+                description: crate::chess::describe::cut(
+                    &description,
+                    crate::chess::describe::MAX_DESCRIPTION,
+                ),
             })
         };
         Ok(Reply {

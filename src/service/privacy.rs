@@ -28,6 +28,7 @@ impl Service {
             image: Some(Image {
                 file_name: "my-chessbot-data.json".to_owned(),
                 png: bytes,
+                description: t!(actor.lang(), "alt-privacy-export"),
             }),
             ephemeral: true,
             ..Reply::default()

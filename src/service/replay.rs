@@ -108,10 +108,36 @@ impl Service {
             image: Some(Image {
                 file_name: format!("replay-{}.gif", r.id),
                 png: gif,
+                description: replay_description(
+                    lang,
+                    &t!(lang, "alt-game-number", id = r.id),
+                    game,
+                    &names,
+                ),
             }),
             ..Reply::default()
         })
     }
+}
+
+/// A replay in words for screen readers: which game, how many moves, and
+/// the final position (as a board's description says it).
+pub(super) fn replay_description(
+    lang: crate::i18n::Lang,
+    game_label: &str,
+    game: &Game,
+    names: &[String; 2],
+) -> String {
+    let text = t!(
+        lang,
+        "alt-replay",
+        game = game_label,
+        white = names[0].as_str(),
+        black = names[1].as_str(),
+        count = game.plies().len(),
+        position = super::view::board_description(lang, game)
+    );
+    crate::chess::describe::cut(&text, crate::chess::describe::MAX_DESCRIPTION)
 }
 
 /// One frame for the starting position and one per ply. The mover's bar

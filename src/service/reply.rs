@@ -48,6 +48,11 @@ pub struct Card {
 pub struct Image {
     pub file_name: String,
     pub png: Vec<u8>,
+    /// What the image shows, in words, for screen readers (Discord's
+    /// attachment description, at most
+    /// [`MAX_DESCRIPTION`](crate::chess::describe::MAX_DESCRIPTION)
+    /// characters): the position of a board, one line for a chart.
+    pub description: String,
 }
 
 /// How a button looks.

@@ -169,7 +169,7 @@ impl Service {
             t!(lang, "board-footer-unrated", id = record.id)
         });
         reply.card = Some(card);
-        reply.image = Some(match image {
+        let mut image = match image {
             Some(image) => image,
             None => {
                 let orientation = board_orientation(game, &players);
@@ -185,7 +185,9 @@ impl Service {
                     .await?;
                 self.render_board(frame, image_name(session, game)).await?
             }
-        });
+        };
+        image.description = board_description(lang, game);
+        reply.image = Some(image);
         if !game.is_over() {
             let button =
                 |action, label: &str, style| self.game_button(session, game, action, label, style);
@@ -290,7 +292,12 @@ impl Service {
         };
         crate::metrics::observe_render(started.elapsed());
         self.inner.timings.record(Stage::Render, started);
-        Ok(Image { file_name, png })
+        Ok(Image {
+            file_name,
+            png,
+            // The reply that shows it says what it shows.
+            description: String::new(),
+        })
     }
 
     /// What the board image of `game` shows.
@@ -356,7 +363,11 @@ impl Service {
                 .map_err(|e| ServiceError::Internal(format!("render task: {e}")))?
                 .map_err(|e| ServiceError::Internal(format!("render: {e}")))?;
             service.inner.timings.record(Stage::RenderWait, waiting);
-            Ok(Image { file_name, png })
+            Ok(Image {
+                file_name,
+                png,
+                description: String::new(),
+            })
         }
     }
 
@@ -436,6 +447,19 @@ fn board_orientation(game: &Game, players: &[Option<PlayerRecord>; 2]) -> Color 
     } else {
         turn
     }
+}
+
+/// A board's words for screen readers, in `lang`: whose move or how the
+/// game ended, the last move, check, and every piece.
+pub(super) fn board_description(lang: Lang, game: &Game) -> String {
+    crate::chess::describe::describe(
+        lang,
+        game.position(),
+        &crate::chess::describe::Caption {
+            last_move: game.last_ply().map(|p| p.san.as_str()),
+            ending: game.ending().map(|e| e.text(lang)),
+        },
+    )
 }
 
 /// The file name of a board image: the game and its ply.

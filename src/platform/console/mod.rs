@@ -511,6 +511,12 @@ impl Console {
                 }
                 None => writeln!(out, "{prefix} [image {}]", image.file_name)?,
             }
+            // What a screen reader reads on Discord (the attachment's
+            // description), so transcripts check it too.
+            if !image.description.is_empty() {
+                let alt = t!(lang, "console-image-alt", text = image.description.as_str());
+                writeln!(out, "{prefix}   {alt}")?;
+            }
         }
         for file in &reply.files {
             match &self.options.out_dir {

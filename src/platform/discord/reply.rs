@@ -36,6 +36,8 @@ pub mod limits {
     pub const BUTTONS_PER_ROW: usize = 5;
     pub const ROWS: usize = 5;
     pub const THREAD_NAME: usize = 100;
+    /// An attachment's description (alt text).
+    pub const DESCRIPTION: usize = 1024;
 }
 
 /// What the bot may do where the message goes (from the interaction's
@@ -119,11 +121,16 @@ impl Message {
             }
         }
         content.push_str(&reply.text);
-        let image = reply
-            .image
-            .as_ref()
-            .filter(|_| caps.attach_files)
-            .map(|i| (safe_file_name(&i.file_name), i.png.clone()));
+        let image = reply.image.as_ref().filter(|_| caps.attach_files).map(|i| {
+            let attachment = CreateAttachment::bytes(i.png.clone(), safe_file_name(&i.file_name));
+            // What a screen reader reads (Discord's `description`,
+            // 1,024 characters at most).
+            let described = match i.description.trim() {
+                "" => attachment,
+                text => attachment.description(cut(text, limits::DESCRIPTION)),
+            };
+            (safe_file_name(&i.file_name), described)
+        });
         let mut embed = None;
         if let Some(card) = &reply.card {
             if caps.embed_links {
@@ -160,7 +167,7 @@ impl Message {
             content,
             embed,
             attachments: image
-                .map(|(name, png)| CreateAttachment::bytes(png, name))
+                .map(|(_, attachment)| attachment)
                 .into_iter()
                 .chain(files)
                 .collect(),
@@ -386,6 +393,7 @@ mod tests {
             }),
             image: Some(Image {
                 file_name: "game-1-1.png".into(),
+                description: "Black to move.".into(),
                 png: vec![1, 2, 3],
             }),
             buttons: vec![Button {
@@ -424,6 +432,7 @@ mod tests {
             }),
             image: Some(Image {
                 file_name: "b.png".into(),
+                description: String::new(),
                 png: vec![1],
             }),
             ..Reply::default()

@@ -388,7 +388,7 @@ impl Service {
         // One image holds at most MAX_ROWS rows: a larger field shows its
         // top, and says so under the table.
         let shown = &rows[..rows.len().min(crate::render::crosstable::MAX_ROWS)];
-        let mut table = self.crosstable(t, lang, title, shown, shown_tiebreaks);
+        let mut table = self.crosstable(t, lang, title.clone(), shown, shown_tiebreaks);
         if shown.len() < rows.len() {
             let more = t!(
                 lang,
@@ -399,11 +399,26 @@ impl Service {
         }
         let png = crosstable_png(&table)
             .map_err(|e| ServiceError::Internal(format!("crosstable image: {e}")))?;
+        let description = match rows.first() {
+            Some(first) => t!(
+                lang,
+                "alt-crosstable",
+                title = title.as_str(),
+                players = rows.len(),
+                leader = first.name.as_str(),
+                score = points_text(first.score)
+            ),
+            None => t!(lang, "alt-crosstable-empty", title = title.as_str()),
+        };
         Ok(Reply {
             text: lines.join("\n"),
             image: Some(Image {
                 file_name: format!("tournament-{}-standings.png", t.record.id),
                 png,
+                description: crate::chess::describe::cut(
+                    &description,
+                    crate::chess::describe::MAX_DESCRIPTION,
+                ),
             }),
             ..Reply::default()
         })

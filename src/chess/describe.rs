@@ -1,0 +1,186 @@
+//! A position in words, for the people who cannot see the board image: the
+//! text a screen reader reads from an image's description (Discord's
+//! attachment `description`, at most [`MAX_DESCRIPTION`] characters).
+//!
+//! It says whose move it is (or how the game ended), the last move, check,
+//! and where every piece of each side stands, king first: `White to move.
+//! Last move: e5. White: Kg1, Qd1, Ra1, …, pawns a2, b2. Black: …`. In
+//! Chinese the pieces are named as the seeds name them (`王g1`, `后d1`).
+
+use shakmaty::{Chess, Color, Position, Role};
+
+use super::{color_text, Notation};
+use crate::{i18n::Lang, t};
+
+/// Discord's limit on an attachment's description.
+pub const MAX_DESCRIPTION: usize = 1024;
+
+/// What the board's caption says beside the pieces.
+#[derive(Clone, Debug, Default)]
+pub struct Caption<'a> {
+    /// The last move in SAN (`Qh4#`), if any.
+    pub last_move: Option<&'a str>,
+    /// How the game ended, in the reader's words; `None` while it runs.
+    pub ending: Option<String>,
+}
+
+/// `position` described in `lang` (at most [`MAX_DESCRIPTION`] characters;
+/// a full board takes about 250).
+pub fn describe(lang: Lang, position: &Chess, caption: &Caption<'_>) -> String {
+    let notation = match lang {
+        Lang::En => Notation::Letters,
+        Lang::ZhCn => Notation::Chinese,
+    };
+    let mut sentences = Vec::new();
+    match &caption.ending {
+        Some(ending) => sentences.push(t!(lang, "alt-game-over", ending = ending.as_str())),
+        None => sentences.push(t!(
+            lang,
+            "alt-to-move",
+            color = color_text(lang, position.turn())
+        )),
+    }
+    if let Some(san) = caption.last_move {
+        sentences.push(t!(
+            lang,
+            "alt-last-move",
+            san = notation.write(san).into_owned()
+        ));
+    }
+    if position.is_check() && caption.ending.is_none() {
+        sentences.push(t!(lang, "alt-check"));
+    }
+    for color in [Color::White, Color::Black] {
+        sentences.push(t!(
+            lang,
+            "alt-side",
+            color = color_text(lang, color),
+            pieces = pieces_of(lang, position, color, notation)
+        ));
+    }
+    // Chinese sentences end in full-width marks and need no space.
+    let space = match lang {
+        Lang::En => " ",
+        Lang::ZhCn => "",
+    };
+    cut(&sentences.join(space), MAX_DESCRIPTION)
+}
+
+/// `Kg1, Qd1, Ra1, Nf3, pawns a2, b2` (the king first, then by value;
+/// squares from a1 to h8 within a kind).
+fn pieces_of(lang: Lang, position: &Chess, color: Color, notation: Notation) -> String {
+    // Chinese lists with the enumeration comma.
+    let separator = match lang {
+        Lang::En => ", ",
+        Lang::ZhCn => "、",
+    };
+    let board = position.board();
+    let mut items = Vec::new();
+    for role in [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ] {
+        for square in board.by_piece(role.of(color)) {
+            let letter = role.upper_char();
+            items.push(notation.write(&format!("{letter}{square}")).into_owned());
+        }
+    }
+    let pawns: Vec<String> = board
+        .by_piece(Role::Pawn.of(color))
+        .into_iter()
+        .map(|s| s.to_string())
+        .collect();
+    if !pawns.is_empty() {
+        items.push(t!(lang, "alt-pawns", squares = pawns.join(separator)));
+    }
+    items.join(separator)
+}
+
+/// `text` cut to at most `max` characters, with `…` where it was cut.
+pub fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Game;
+
+    fn after(uci: &str) -> Game {
+        Game::replay(None, uci.split_whitespace().map(|m| (m, 0))).expect("legal")
+    }
+
+    #[test]
+    fn the_start_position_in_english() {
+        let text = describe(Lang::En, &Chess::default(), &Caption::default());
+        assert_eq!(
+            text,
+            "White to move. \
+             White: Ke1, Qd1, Ra1, Rh1, Bc1, Bf1, Nb1, Ng1, pawns a2, b2, c2, d2, e2, f2, g2, h2. \
+             Black: Ke8, Qd8, Ra8, Rh8, Bc8, Bf8, Nb8, Ng8, pawns a7, b7, c7, d7, e7, f7, g7, h7."
+        );
+    }
+
+    #[test]
+    fn check_and_the_last_move_in_chinese() {
+        // 1. e4 f5 2. Qh5+
+        let game = after("e2e4 f7f5 d1h5");
+        let caption = Caption {
+            last_move: game.last_ply().map(|p| p.san.as_str()),
+            ending: None,
+        };
+        let text = describe(Lang::ZhCn, game.position(), &caption);
+        assert!(
+            text.starts_with("黑方走棋。上一步：后h5+。将军！"),
+            "{text}"
+        );
+        assert!(text.contains("白方：王e1、后h5、车a1"), "{text}");
+        assert!(text.contains("兵a2、b2"), "{text}");
+        let english = describe(Lang::En, game.position(), &caption);
+        assert!(
+            english.starts_with("Black to move. Last move: Qh5+. Check."),
+            "{english}"
+        );
+    }
+
+    #[test]
+    fn a_finished_game_says_how_it_ended_and_no_side_to_move() {
+        let game = after("f2f3 e7e5 g2g4 d8h4");
+        let caption = Caption {
+            last_move: Some("Qh4#"),
+            ending: Some("Black wins by checkmate".to_owned()),
+        };
+        let text = describe(Lang::En, game.position(), &caption);
+        assert!(
+            text.starts_with("Game over: Black wins by checkmate. Last move: Qh4#. White: Ke1"),
+            "{text}"
+        );
+        assert!(!text.contains("to move"), "{text}");
+    }
+
+    #[test]
+    fn every_description_fits_discord() {
+        // The most text a position can need: all 32 pieces, long words.
+        for lang in Lang::ALL {
+            let text = describe(
+                lang,
+                &Chess::default(),
+                &Caption {
+                    last_move: Some("Nxe5+"),
+                    ending: Some("x".repeat(2_000)),
+                },
+            );
+            assert!(text.chars().count() <= MAX_DESCRIPTION, "{lang}");
+        }
+        assert_eq!(cut("abcdef", 4), "abc…");
+        assert_eq!(cut("abc", 4), "abc");
+    }
+}
