@@ -33,9 +33,9 @@ use chessbot::{
 use serde_json::{json, Value};
 use shakmaty::{san::San, Chess, Color, Position};
 use support::fake_discord::{
-    opt_bool, opt_focused, opt_int, opt_str, opt_user, FakeDiscord, InteractionId, LatencyStats,
-    RecordedCallback, RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL,
-    GUILD_ID, TOKEN,
+    opt_attachment, opt_bool, opt_focused, opt_int, opt_str, opt_user, FakeDiscord, InteractionId,
+    LatencyStats, RecordedCallback, RecordedMessage, TestUser, ALICE, BOB, CAROL, CHESS_CHANNEL,
+    GENERAL_CHANNEL, GUILD_ID, TOKEN,
 };
 use tokio::{sync::oneshot, task::JoinHandle};
 
@@ -311,6 +311,7 @@ async fn scenario() {
             "replay",
             "resign",
             "settings",
+            "show",
             "takeback",
             "tournament",
             "vacation"
@@ -1382,6 +1383,132 @@ async fn images_are_described() {
         let standings = slash(&fake, &ALICE, ch, "tournament", sub("standings", json!([]))).await;
         assert_described(&standings.data, "crosstable", &[words[6]]);
     }
+    fake.assert_no_unknown_routes();
+    bot.stop().await;
+}
+
+/// `/show`: a FEN drawn with its opening named, a pasted PGN and an
+/// attached `.pgn` file replayed as GIFs; a bad FEN or PGN answered
+/// privately with the field or move at fault; in English and Chinese.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn show_any_position_or_game() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    let commands = fake.wait_commands(WAIT).await;
+    let ch = CHESS_CHANNEL;
+    let italian = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3";
+    let shown = slash(&fake, &ALICE, ch, "show", json!([opt_str("fen", italian)])).await;
+    let (embed, png) = board_of(&shown);
+    assert_eq!(field(&embed, "Opening"), "C50 Italian Game");
+    let (width, _, _) = decode_png(&png);
+    assert!(width >= 400, "{width}");
+    assert_described(
+        &shown.data,
+        "shown FEN",
+        &["Black to move.", "White: Ke1, Qd1"],
+    );
+    let bad = slash(
+        &fake,
+        &ALICE,
+        ch,
+        "show",
+        json!([opt_str(
+            "fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"
+        )]),
+    )
+    .await;
+    assert!(bad.flags_ephemeral(), "{}", bad.content());
+    assert!(
+        bad.content().contains("field 2 of the FEN, `x`"),
+        "{}",
+        bad.content()
+    );
+    let pasted = slash(
+        &fake,
+        &ALICE,
+        ch,
+        "show",
+        json!([opt_str("pgn", "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4")]),
+    )
+    .await;
+    assert!(!pasted.flags_ephemeral(), "{}", pasted.content());
+    assert!(
+        pasted.content().contains("E20 Nimzo-Indian Defense"),
+        "{}",
+        pasted.content()
+    );
+    assert!(pasted.attachments()[0].1.starts_with(b"GIF8"));
+    assert_described(&pasted.data, "pasted GIF", &["Replay of the pasted game"]);
+    let illegal = slash(
+        &fake,
+        &ALICE,
+        ch,
+        "show",
+        json!([opt_str("pgn", "1. e4 e5 2. Nf3 Nc6 3. Ke3")]),
+    )
+    .await;
+    assert!(illegal.flags_ephemeral());
+    assert!(
+        illegal.content().contains("Move 3. Ke3"),
+        "{}",
+        illegal.content()
+    );
+    let file = fake.upload(
+        "game.pgn",
+        b"[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *\n",
+    );
+    let attached = slash(
+        &fake,
+        &BOB,
+        ch,
+        "show",
+        json!([opt_attachment("file", &file)]),
+    )
+    .await;
+    assert!(!attached.flags_ephemeral(), "{}", attached.content());
+    assert!(
+        attached.content().contains("Anna (White) vs Ben (Black)"),
+        "{}",
+        attached.content()
+    );
+    assert!(
+        attached
+            .content()
+            .contains("B90 Sicilian Defense: Najdorf Variation"),
+        "{}",
+        attached.content()
+    );
+    // In Chinese (the server's language): the family's Chinese name.
+    slash(
+        &fake,
+        &ALICE,
+        ch,
+        "settings",
+        json!([opt_choice(&commands, "settings", "language", "zh-CN")]),
+    )
+    .await;
+    let zh = slash(
+        &fake,
+        &BOB,
+        ch,
+        "show",
+        json!([opt_attachment("file", &file)]),
+    )
+    .await;
+    assert!(
+        zh.content().contains("B90 西西里防御: Najdorf Variation"),
+        "{}",
+        zh.content()
+    );
+    assert_described(&zh.data, "pasted GIF in Chinese", &["粘贴的对局回放"]);
+    let zh_fen = slash(&fake, &ALICE, ch, "show", json!([opt_str("fen", italian)])).await;
+    assert_described(&zh_fen.data, "shown FEN in Chinese", &["黑方走棋。"]);
+    // Nothing was stored: no game exists.
+    let games = slash(&fake, &ALICE, ch, "games", json!([])).await;
+    assert!(games.flags_ephemeral());
     fake.assert_no_unknown_routes();
     bot.stop().await;
 }

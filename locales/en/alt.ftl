@@ -26,3 +26,4 @@ alt-crosstable = Crosstable: { $title }. { $players ->
 }; first: { $leader } ({ $score }).
 alt-crosstable-empty = Crosstable: { $title }. No players yet.
 alt-privacy-export = Your data as a JSON file, table by table.
+alt-pasted-game = the pasted game

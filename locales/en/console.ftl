@@ -55,3 +55,4 @@ console-no-engine = no chess engine found: /play and /analyze are off (install s
 console-conditional-subcommand = `/conditional` takes `add`, `list` or `clear`, e.g. `/conditional add e5 Nf3`
 console-conditional-needs-line = `/conditional add` needs the line, e.g. `/conditional add line:"Nxd5 Qxd5 Nc3"`
 console-image-alt = alt text: { $text }
+console-file-unreadable = Cannot read the file `{ $path }`: { $reason }

@@ -13,3 +13,4 @@ alt-advantage-chart = 第{ $id }局优势图，共{ $count }步（单方），�
 alt-crosstable = 成绩表：{ $title }。共{ $players }名棋手；第一名：{ $leader }（{ $score }）。
 alt-crosstable-empty = 成绩表：{ $title }。还没有棋手。
 alt-privacy-export = 你的数据，JSON 文件，按数据表排列。
+alt-pasted-game = 粘贴的对局

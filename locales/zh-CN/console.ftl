@@ -55,3 +55,4 @@ console-no-engine = 没有找到国际象棋引擎：/play 和 /analyze 不可�
 console-conditional-subcommand = `/conditional` 后面要跟 `add`、`list` 或 `clear`，例如 `/conditional add e5 Nf3`
 console-conditional-needs-line = `/conditional add` 需要一行着法，例如 `/conditional add line:"Nxd5 Qxd5 Nc3"`
 console-image-alt = 图片说明：{ $text }
+console-file-unreadable = 无法读取文件 `{ $path }`：{ $reason }

@@ -6,6 +6,7 @@
 pub mod conditional;
 pub mod describe;
 pub mod ending;
+pub mod fen_input;
 pub mod game;
 pub mod input;
 pub mod notation;

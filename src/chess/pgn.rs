@@ -199,20 +199,96 @@ pub enum PgnError {
     Empty,
     #[error("the PGN could not be read: {0}")]
     Unreadable(String),
+    /// A word of the movetext that is no move, number, result or
+    /// annotation (pgn-reader would skip it, and the next move would then
+    /// be refused for the wrong reason).
+    #[error("`{token}` is not a move (after {after} moves)")]
+    NotAMove { token: String, after: usize },
     #[error("bad FEN tag: {0}")]
     BadFen(String),
-    #[error("move {ply} `{san}` is not legal: {reason}")]
+    #[error("move {label} `{san}` is not legal: {reason}")]
     IllegalMove {
+        /// The half-move's place in the game, from 1.
         ply: usize,
+        /// Its number as PGN writes it: `3.` for White, `3...` for Black.
+        label: String,
         san: String,
+        /// Why, as shakmaty says it (`illegal san`, `ambiguous san`).
         reason: String,
+        kind: BadMove,
     },
+}
+
+/// Why a move of a PGN is refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BadMove {
+    /// No piece can make it.
+    Illegal,
+    /// More than one piece can: the move must say which.
+    Ambiguous,
+    /// The game was already over (checkmate, stalemate) before it.
+    AfterEnd,
+}
+
+/// The first word of `text`'s movetext that is not a move, a move number,
+/// a result, a NAG or an annotation, with the number of moves before it.
+/// Tag pairs, `{comments}`, `; comments` and `(variations)` are skipped.
+pub fn unreadable_token(text: &str) -> Option<(String, usize)> {
+    let mut plain = String::with_capacity(text.len());
+    let (mut brace, mut paren, mut bracket, mut line_comment) = (false, 0usize, false, false);
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' if line_comment => {
+                line_comment = false;
+                plain.push(' ');
+            }
+            _ if line_comment => {}
+            '}' if brace => brace = false,
+            _ if brace => {}
+            '{' => brace = true,
+            ']' if bracket => bracket = false,
+            _ if bracket => {}
+            '[' if paren == 0 => bracket = true,
+            ';' if paren == 0 => line_comment = true,
+            '(' => paren += 1,
+            ')' if paren > 0 => paren -= 1,
+            _ if paren > 0 => {}
+            c => plain.push(c),
+        }
+    }
+    let mut moves = 0;
+    for token in plain.split_whitespace() {
+        // A move number, glued to its move or not: `12.`, `12...`, `1.e4`.
+        let token = match token.rfind('.') {
+            Some(dot) if token[..dot].chars().all(|c| c.is_ascii_digit() || c == '.') => {
+                &token[dot + 1..]
+            }
+            _ => token,
+        };
+        let token = token.trim_end_matches(['!', '?']);
+        if token.is_empty()
+            || matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "--")
+            || token.starts_with('$')
+        {
+            continue;
+        }
+        // Castling is often typed with zeros (`0-0`), which pgn-reader reads.
+        let castle = token.replace('0', "O");
+        if shakmaty::san::SanPlus::from_ascii(castle.as_bytes()).is_err() {
+            return Some((token.to_owned(), moves));
+        }
+        moves += 1;
+    }
+    None
 }
 
 /// Reads the first game of a PGN text and replays its main line.
 pub fn import(text: &str) -> Result<ImportedGame, PgnError> {
     if text.len() > MAX_PGN_BYTES {
         return Err(PgnError::TooLarge);
+    }
+    if let Some((token, after)) = unreadable_token(text) {
+        return Err(PgnError::NotAMove { token, after });
     }
     let mut reader = Reader::new(io::Cursor::new(text.as_bytes()));
     let mut visitor = Importer;
@@ -278,22 +354,40 @@ impl Visitor for Importer {
     }
 
     fn san(&mut self, movetext: &mut Movetext, san_plus: SanPlus) -> ControlFlow<ImportResult> {
-        let ply = movetext.game.plies().len() + 1;
-        let fail = |reason: String| {
+        let game = &movetext.game;
+        let ply = game.plies().len() + 1;
+        let position = game.position();
+        let number = shakmaty::Position::fullmoves(position);
+        let label = match shakmaty::Position::turn(position) {
+            Color::White => format!("{number}."),
+            Color::Black => format!("{number}..."),
+        };
+        let fail = |reason: String, kind: BadMove| {
             ControlFlow::Break(Err(PgnError::IllegalMove {
                 ply,
+                label: label.clone(),
                 san: san_plus.to_string(),
                 reason,
+                kind,
             }))
         };
-        let mv = match san_plus.san.to_move(movetext.game.position()) {
+        if game.is_over() {
+            return fail("the game is over".to_owned(), BadMove::AfterEnd);
+        }
+        let mv = match san_plus.san.to_move(position) {
             Ok(mv) => mv,
-            Err(e) => return fail(e.to_string()),
+            Err(e) => {
+                let kind = match e {
+                    shakmaty::san::SanError::AmbiguousSan => BadMove::Ambiguous,
+                    _ => BadMove::Illegal,
+                };
+                return fail(e.to_string(), kind);
+            }
         };
         // PGN carries no times; imported plies are stamped 0.
         match movetext.game.play_move(mv, 0) {
             Ok(_) => ControlFlow::Continue(()),
-            Err(e) => fail(e.to_string()),
+            Err(e) => fail(e.to_string(), BadMove::Illegal),
         }
     }
 

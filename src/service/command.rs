@@ -231,6 +231,12 @@ pub enum Command {
     Replay {
         game: Option<i64>,
     },
+    /// Draw any position (`fen`) or replay any pasted game (`pgn`, the text
+    /// of a PGN); exactly one of them. Nothing is stored.
+    Show {
+        fen: Option<String>,
+        pgn: Option<String>,
+    },
     /// The asker's own board orientation: White at the bottom (`true`), or
     /// the side of the player to move (`false`, the default).
     BoardOrientation {

@@ -48,6 +48,7 @@ fn is_expensive(command: &Command) -> bool {
             | Command::History { .. }
             | Command::Pgn { .. }
             | Command::PrivacyShow
+            | Command::Show { .. }
     )
 }
 

@@ -31,6 +31,7 @@ mod replay;
 pub mod reply;
 mod session;
 mod settings;
+mod show;
 mod takeback;
 mod time;
 pub mod timing;
@@ -42,6 +43,7 @@ use std::sync::Arc;
 pub use command::*;
 pub use error::{ServiceError, UserError};
 pub use reply::*;
+pub use show::MAX_SHOW_PGN_BYTES;
 
 use crate::{clock::Clock, metrics::Outcome, render::Renderer, store::Store};
 
@@ -158,6 +160,12 @@ impl Service {
             Command::PrivacyForget { confirmed } => {
                 return self.privacy_forget(actor, confirmed).await
             }
+            // A picture of someone's text: it records nobody (only the
+            // server's Discord locale, to answer in the server's language).
+            Command::Show { fen, pgn } => {
+                self.note_server_locale(actor).await?;
+                return self.show(actor, fen, pgn).await;
+            }
             _ => {}
         }
         self.touch_actor(
@@ -205,6 +213,7 @@ impl Service {
             Command::Analyze { game } => self.analyze(actor, game).await,
             Command::Takeback { action } => self.takeback(actor, action, None).await,
             Command::Replay { game } => self.replay_gif(actor, game).await,
+            Command::Show { fen, pgn } => self.show(actor, fen, pgn).await,
             Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
             Command::Conditional { action } => self.conditional(actor, action).await,
             Command::Tournament(command) => self.tournament(actor, command).await,
@@ -313,6 +322,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Draw { .. } => "draw",
         Command::Takeback { .. } => "takeback",
         Command::Replay { .. } => "replay",
+        Command::Show { .. } => "show",
         Command::BoardOrientation { .. } => "board-orientation",
         Command::Conditional { .. } => "conditional",
         Command::Abort => "abort",

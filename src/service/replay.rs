@@ -143,7 +143,7 @@ pub(super) fn replay_description(
 /// One frame for the starting position and one per ply. The mover's bar
 /// shows the move just played; the last frame of a finished game shows
 /// each player's score beside it.
-fn replay_frames(game: &Game, names: &[String; 2], orientation: Color) -> Vec<GifFrame> {
+pub(super) fn replay_frames(game: &Game, names: &[String; 2], orientation: Color) -> Vec<GifFrame> {
     let bar = |details: &[String; 2]| {
         let line = |c: Color| PlayerLine {
             name: names[color_index(c)].clone(),

@@ -246,8 +246,10 @@ impl Console {
             Line::Slash {
                 user,
                 command,
-                args,
-            } => match to_command(&command, &args) {
+                mut args,
+            } => match read_file_option(&command, &mut args)
+                .and_then(|()| to_command(&command, &args))
+            {
                 Ok(command) => self.send(&user, command, out).await?,
                 Err(e) => {
                     let channel = self.channel.clone();
@@ -580,6 +582,42 @@ fn print_private(
 }
 
 /// `[#chan] bot → alice (only you):`, as Discord marks a private answer.
+/// `/show file:PATH`: the console's attached file. Its text becomes the
+/// `pgn:` option, as the Discord adapter downloads an attachment; a file
+/// too large or not text is refused before the service sees it.
+fn read_file_option(command: &str, args: &mut [parse::Arg]) -> Result<(), crate::i18n::Msg> {
+    if command != "show" {
+        return Ok(());
+    }
+    let Some(arg) = args.iter_mut().find(|a| a.name.as_deref() == Some("file")) else {
+        return Ok(());
+    };
+    let max = crate::service::MAX_SHOW_PGN_BYTES;
+    let size = std::fs::metadata(&arg.value)
+        .map(|m| m.len())
+        .map_err(|e| {
+            crate::msg!(
+                "console-file-unreadable",
+                path = arg.value.as_str(),
+                reason = e.to_string()
+            )
+        })?;
+    if size > max as u64 {
+        return Err(crate::msg!("show-pgn-too-large", bytes = size, max = max));
+    }
+    let bytes = std::fs::read(&arg.value).map_err(|e| {
+        crate::msg!(
+            "console-file-unreadable",
+            path = arg.value.as_str(),
+            reason = e.to_string()
+        )
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| crate::msg!("show-pgn-not-text"))?;
+    arg.name = Some("pgn".to_owned());
+    arg.value = text;
+    Ok(())
+}
+
 fn private_prefix(lang: Lang, channel: &str, user: &str) -> String {
     format!("[#{channel}] bot → {user}{}:", t!(lang, "console-only-you"))
 }

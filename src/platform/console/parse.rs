@@ -215,6 +215,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "notify" => &["mode"],
         "takeback" => &["action"],
         "replay" => &["game"],
+        "show" => &["fen", "pgn", "file"],
         "board-orientation" => &["side"],
         "conditional list" | "conditional clear" => &[],
         "conditional add" => &["line"],
@@ -375,6 +376,11 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
             game: get("game")
                 .map(|v| number("game", v.trim_start_matches('#')))
                 .transpose()?,
+        },
+        // `file:` was read into `pgn:` by the console before parsing.
+        "show" => Command::Show {
+            fen: get("fen"),
+            pgn: get("pgn"),
         },
         "analyze" => Command::Analyze {
             game: get("game")

@@ -51,8 +51,9 @@ use tokio::task::JoinHandle;
 use self::recorder::{Outgoing, SentInteraction, Shared, World};
 pub use self::{
     model::{
-        opt_bool, opt_channel, opt_focused, opt_int, opt_str, opt_sub, opt_user, TestUser, ALICE,
-        APP_ID, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID, MEMBERS, TOKEN,
+        opt_attachment, opt_bool, opt_channel, opt_focused, opt_int, opt_str, opt_sub, opt_user,
+        TestUser, ALICE, APP_ID, BOB, CAROL, CHESS_CHANNEL, GENERAL_CHANNEL, GUILD_ID, MEMBERS,
+        TOKEN,
     },
     recorder::{
         MessageSource, RecordedCallback, RecordedIdentify, RecordedMessage, RecordedRegistration,
@@ -189,6 +190,27 @@ impl FakeDiscord {
     }
 
     /// The channel object the fake holds for `id` (text channel or thread).
+    /// A file a user attaches to a command: stored on the fake CDN, and
+    /// returned as the attachment object for [`opt_attachment`].
+    pub fn upload(&self, filename: &str, bytes: &[u8]) -> Value {
+        self.shared.with(|w| {
+            let id = w.new_id();
+            let file = recorder::UploadedFile {
+                filename: filename.to_owned(),
+                content_type: Some("application/vnd.chess-pgn".to_owned()),
+                bytes: bytes.to_vec(),
+            };
+            w.cdn.insert(id, file);
+            model::attachment(
+                id,
+                filename,
+                "application/vnd.chess-pgn",
+                bytes.len(),
+                &w.base_url,
+            )
+        })
+    }
+
     pub fn channel(&self, id: u64) -> Option<Value> {
         self.shared.read(|w| w.channels.get(&id).cloned())
     }

@@ -523,7 +523,26 @@ pub fn command_data(command_id: u64, name: &str, options: &Value) -> Value {
     if !users.is_empty() {
         data["resolved"] = json!({"users": users, "members": members});
     }
+    // ATTACHMENT (11) options: Discord sends the id, the object in
+    // `resolved.attachments`.
+    let mut attachments = serde_json::Map::new();
+    if let Some(list) = data["options"].as_array_mut() {
+        for opt in list {
+            if let Some(a) = opt.as_object_mut().and_then(|o| o.remove("attachment")) {
+                let id = a["id"].as_str().unwrap_or("").to_owned();
+                attachments.insert(id, a);
+            }
+        }
+    }
+    if !attachments.is_empty() {
+        data["resolved"]["attachments"] = json!(attachments);
+    }
     data
+}
+
+/// An ATTACHMENT (11) option for a file from [`super::FakeDiscord::upload`].
+pub fn opt_attachment(name: &str, attachment: &Value) -> Value {
+    json!({"name": name, "type": 11, "value": attachment["id"], "attachment": attachment})
 }
 
 /// Walks (sub)command options and reports the ids of USER (6) and

@@ -93,6 +93,7 @@ fn command_words(command: &str) -> Option<(String, String)> {
         "play" => (t!(zh, "cmd-play"), t!(zh, "cmd-play-desc")),
         "analyze" => (t!(zh, "cmd-analyze"), t!(zh, "cmd-analyze-desc")),
         "replay" => (t!(zh, "cmd-replay"), t!(zh, "cmd-replay-desc")),
+        "show" => (t!(zh, "cmd-show"), t!(zh, "cmd-show-desc")),
         "takeback" => (t!(zh, "cmd-takeback"), t!(zh, "cmd-takeback-desc")),
         "board-orientation" => (
             t!(zh, "cmd-board-orientation"),
@@ -221,6 +222,9 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("play", "level") => (t!(zh, "opt-level"), t!(zh, "opt-level-desc")),
         ("play", "color") => (t!(zh, "opt-color"), t!(zh, "opt-play-color-desc")),
         ("play", "time") => (t!(zh, "opt-time"), t!(zh, "opt-challenge-time-desc")),
+        ("show", "fen") => (t!(zh, "opt-fen"), t!(zh, "opt-show-fen-desc")),
+        ("show", "pgn") => (t!(zh, "opt-pgn"), t!(zh, "opt-show-pgn-desc")),
+        ("show", "file") => (t!(zh, "opt-file"), t!(zh, "opt-show-file-desc")),
         ("analyze" | "replay", "game") => (t!(zh, "opt-game"), t!(zh, "opt-game-desc")),
         ("accept" | "decline" | "cancel", "challenge") => {
             (t!(zh, "opt-challenge"), t!(zh, "opt-challenge-desc"))

@@ -13,6 +13,7 @@ pub mod localize;
 pub mod play;
 pub mod privacy;
 pub mod server;
+pub mod show;
 pub mod tournament;
 
 use std::sync::atomic::Ordering;
@@ -53,6 +54,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         ladder::history(),
         ladder::pgn(),
         ladder::replay(),
+        show::show(),
         ladder::analyze(),
         ladder::rating(),
         server::settings(),

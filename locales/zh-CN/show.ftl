@@ -1,0 +1,36 @@
+# `/show fen:` 和 `/show pgn:`（src/service/show.rs），以及 FEN（src/chess/fen_input.rs）
+# 或 PGN（src/chess/pgn.rs）哪里有错。
+show-one-of = 请给出 `fen:`（一个局面）或 `pgn:`（一盘棋，文字或附上的 `.pgn` 文件）中的一个。
+show-position-title = 局面
+show-position-text = { $name } 展示的局面。
+show-pgn-caption = { $white }（白方）对 { $black }（黑方），共{ $count }回合：{ $outcome }
+show-pgn-unfinished = 没有结果
+show-pgn-no-moves = 这个 PGN 里没有着法：请粘贴像 `1. e4 e5 2. Nf3 Nc6` 这样的对局。
+show-pgn-too-large = 这个 PGN 有 { $bytes } 字节；我最多读取 { $max } 字节。
+show-pgn-too-long = 这盘棋有 { $plies } 步（单方）；回放最多显示 { $max } 步。
+show-pgn-not-text = 这个文件不是文本：请附上 `.pgn` 文件（UTF-8 编码）。
+pgn-unreadable = 无法读取这个 PGN：{ $reason }。
+pgn-not-a-move = 这个 PGN 中的 `{ $token }` 不是着法（在 { $after } 步可读的着法之后）。
+pgn-bad-fen = 这个 PGN 的 FEN 标签不是可以下的局面：{ $reason }。
+pgn-illegal-move = 这个 PGN 的第 { $mv } 步在当时的局面中不合法。
+pgn-ambiguous-move = 这个 PGN 的第 { $mv } 步有歧义：不止一个棋子可以这样走；请写明是哪一个（如 `Nbd7`）。
+pgn-move-after-end = 这个 PGN 的第 { $mv } 步出现在对局已经结束之后。
+fen-empty = 请给出一个 FEN，例如 `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`。
+fen-too-long = 这个 FEN 有 { $chars } 个字符；FEN 最多 { $max } 个字符。
+fen-too-many-fields = FEN 有六个字段（棋盘、走棋方、王车易位、吃过路兵、半回合计数、回合数）；这个有 { $count } 个。
+fen-bad-board = FEN 的第{ $number }个字段（棋盘，`{ $text }`）无法读取：它需要从第8横线到第1横线共八行，用 `/` 分隔，每行八格：棋子字母 `KQRBNP`（白方）和 `kqrbnp`（黑方），空格用数字表示。
+fen-bad-turn = FEN 的第{ $number }个字段（走棋方，`{ $text }`）必须是 `w` 或 `b`。
+fen-bad-castling = FEN 的第{ $number }个字段（王车易位权利，`{ $text }`）必须是 `-` 或 `KQkq` 中的字母。
+fen-bad-en-passant = FEN 的第{ $number }个字段（吃过路兵的格子，`{ $text }`）必须是 `-` 或像 `e3` 这样的格子。
+fen-bad-halfmove = FEN 的第{ $number }个字段（半回合计数，`{ $text }`）必须是数字。
+fen-bad-fullmove = FEN 的第{ $number }个字段（回合数，`{ $text }`）必须是数字。
+fen-unplayable = 这个局面无法下：{ $reasons }。
+fen-unplayable-empty = 棋盘上没有棋子
+fen-unplayable-missing-king = 缺少王
+fen-unplayable-too-many-kings = 一方有不止一个王
+fen-unplayable-pawns-back-rank = 有兵在第一或最后一条横线上
+fen-unplayable-castling = 王车易位权利所指的王或车不在原位
+fen-unplayable-en-passant = 吃过路兵的格子旁边没有刚走两格的兵
+fen-unplayable-opposite-check = 不该走棋的一方正被将军
+fen-unplayable-impossible-check = 棋盘上的将军在实际对局中不可能出现
+fen-unplayable-too-much-material = 棋子数量超过了一盘棋可能有的

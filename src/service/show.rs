@@ -1,0 +1,232 @@
+//! `/show fen:<FEN>` and `/show pgn:<text or file>`: any position drawn as
+//! a board, any pasted game replayed as a GIF with its opening named.
+//! Nothing is stored: these are pictures, not games.
+//!
+//! A FEN or PGN that cannot be used is answered privately with what is
+//! wrong in it (the FEN field, the PGN move and its number); text longer
+//! than a real one is refused before it is read.
+
+use shakmaty::{Color, Position};
+
+use super::{
+    error::{refuse, refuse_msg, ServiceError},
+    replay::{replay_description, replay_frames},
+    view::board_description,
+    Actor, Card, Reply, Service,
+};
+use crate::{
+    chess::{
+        color_text,
+        fen_input::read_fen,
+        opening,
+        pgn::{self, BadMove, PgnError},
+        Game, GameResult,
+    },
+    i18n::Lang,
+    msg,
+    render::{Frame, GifOptions, Theme, MAX_GIF_FRAMES},
+    t,
+};
+
+/// The longest PGN `/show` reads (a long game with comments is ~10 KB;
+/// Discord's option text stops at 6,000 characters, a file can be more).
+pub const MAX_SHOW_PGN_BYTES: usize = 32 * 1024;
+
+/// How long each move of a pasted game is shown, and its last frame.
+const FRAME_MS: u32 = 1_000;
+const LAST_FRAME_MS: u32 = 4_000;
+
+impl Service {
+    /// `/show`: exactly one of `fen` and `pgn`.
+    pub(super) async fn show(
+        &self,
+        actor: &Actor,
+        fen: Option<String>,
+        pgn: Option<String>,
+    ) -> Result<Reply, ServiceError> {
+        match (fen, pgn) {
+            (Some(fen), None) => self.show_fen(actor, &fen).await,
+            (None, Some(pgn)) => self.show_pgn(actor, &pgn).await,
+            _ => refuse_msg(msg!("show-one-of")),
+        }
+    }
+
+    async fn show_fen(&self, actor: &Actor, text: &str) -> Result<Reply, ServiceError> {
+        let position = match read_fen(text) {
+            Ok(position) => position,
+            Err(problem) => return refuse(problem.text(actor.lang())),
+        };
+        // `read_fen` accepted it, so this only adds the game's view of it
+        // (an ending already on the board: mate, stalemate).
+        let game = Game::from_fen(text).or_else(|e| refuse(e.0))?;
+        let lang = self.show_lang(actor).await?;
+        let theme = self.server_theme(actor).await?;
+        let mut frame = Frame::from_position(&position);
+        frame.orientation = position.turn();
+        frame.theme = theme;
+        let mut image = self.draw_now((frame, "position.png".to_owned()))?;
+        image.description = board_description(lang, &game);
+        let mut card = Card {
+            title: t!(lang, "show-position-title"),
+            ..Card::default()
+        };
+        match game.ending() {
+            Some(ending) => card
+                .fields
+                .push((t!(lang, "board-field-result"), ending.text(lang))),
+            None => card.fields.push((
+                t!(lang, "board-field-turn"),
+                color_text(lang, position.turn()),
+            )),
+        }
+        if let Some(named) = opening::lookup(&position) {
+            card.fields
+                .push((t!(lang, "board-field-opening"), named.text(lang)));
+        }
+        card.fields.push(("FEN".to_owned(), game.fen()));
+        Ok(Reply {
+            text: t!(
+                lang,
+                "show-position-text",
+                name = super::display_name(&actor.name)
+            ),
+            card: Some(card),
+            image: Some(image),
+            ..Reply::default()
+        })
+    }
+
+    async fn show_pgn(&self, actor: &Actor, text: &str) -> Result<Reply, ServiceError> {
+        let mine = actor.lang();
+        if text.len() > MAX_SHOW_PGN_BYTES {
+            return refuse_msg(msg!(
+                "show-pgn-too-large",
+                bytes = text.len(),
+                max = MAX_SHOW_PGN_BYTES
+            ));
+        }
+        let game = match pgn::import(text) {
+            Ok(imported) => imported,
+            Err(e) => return refuse(pgn_problem(mine, &e)),
+        };
+        let plies = game.game.plies().len();
+        if plies == 0 {
+            return refuse_msg(msg!("show-pgn-no-moves"));
+        }
+        if plies + 1 > MAX_GIF_FRAMES {
+            return refuse_msg(msg!(
+                "show-pgn-too-long",
+                plies = plies,
+                max = MAX_GIF_FRAMES - 1
+            ));
+        }
+        let lang = self.show_lang(actor).await?;
+        // The PGN's names, made safe to show; `?` (unknown) reads as the colour.
+        let names =
+            [("White", Color::White), ("Black", Color::Black)].map(|(tag, color)| {
+                match game.tag(tag).map(super::display_name) {
+                    Some(name) if name != "?" && name != "player" => name,
+                    _ => color_text(lang, color),
+                }
+            });
+        let frames = replay_frames(&game.game, &names, Color::White);
+        let options = GifOptions {
+            orientation: Color::White,
+            theme: self.server_theme(actor).await?,
+            frame_delay_ms: FRAME_MS,
+            last_frame_delay_ms: LAST_FRAME_MS,
+            ..GifOptions::default()
+        };
+        let service = self.clone();
+        let gif = tokio::task::spawn_blocking(move || {
+            service.inner.renderer.render_gif(&options, &frames)
+        })
+        .await
+        .map_err(|e| ServiceError::Internal(format!("show task: {e}")))?
+        .map_err(|e| ServiceError::Internal(format!("show: {e}")))?;
+        let outcome = match game.game.ending() {
+            Some(ending) if ending.result == GameResult::NoResult => ending.text(lang),
+            Some(ending) => t!(
+                lang,
+                "features-replay-result",
+                result = ending.result.pgn(),
+                ending = ending.text(lang)
+            ),
+            None => t!(lang, "show-pgn-unfinished"),
+        };
+        let mut lines = vec![t!(
+            lang,
+            "show-pgn-caption",
+            white = names[0].as_str(),
+            black = names[1].as_str(),
+            count = plies.div_ceil(2),
+            outcome = outcome
+        )];
+        if let Some(named) = opening::classify(&game.game) {
+            lines.push(t!(lang, "engine-opening", opening = named.text(lang)));
+        }
+        Ok(Reply {
+            text: lines.join("\n"),
+            image: Some(super::Image {
+                file_name: "pasted-game.gif".to_owned(),
+                png: gif,
+                description: replay_description(
+                    lang,
+                    &t!(lang, "alt-pasted-game"),
+                    &game.game,
+                    &names,
+                ),
+            }),
+            ..Reply::default()
+        })
+    }
+
+    /// The language of the public answer: the server's, and for a server
+    /// the bot has no row for yet (`/show` creates none), the Discord
+    /// locale the interaction carries, as its settings would say.
+    async fn show_lang(&self, actor: &Actor) -> Result<Lang, ServiceError> {
+        let mut settings = self.store().server(&actor.server).await?;
+        if settings.discord_locale.is_none() {
+            settings.discord_locale = actor.server_locale.clone();
+        }
+        Ok(crate::service::lang::settings_lang(&settings))
+    }
+
+    /// The server's board theme.
+    async fn server_theme(&self, actor: &Actor) -> Result<Theme, ServiceError> {
+        let settings = self.store().server(&actor.server).await?;
+        Ok(Theme::by_name(&settings.theme).unwrap_or_default())
+    }
+}
+
+/// What is wrong with a PGN, in `lang`: the move and its number where a
+/// move is at fault.
+pub(super) fn pgn_problem(lang: Lang, e: &PgnError) -> String {
+    match e {
+        PgnError::TooLarge => t!(
+            lang,
+            "show-pgn-too-large",
+            bytes = pgn::MAX_PGN_BYTES + 1,
+            max = MAX_SHOW_PGN_BYTES
+        ),
+        PgnError::Empty => t!(lang, "show-pgn-no-moves"),
+        PgnError::Unreadable(reason) => t!(lang, "pgn-unreadable", reason = reason.as_str()),
+        PgnError::NotAMove { token, after } => t!(
+            lang,
+            "pgn-not-a-move",
+            token = crate::service::error::echo(token, 40),
+            after = *after
+        ),
+        PgnError::BadFen(reason) => t!(lang, "pgn-bad-fen", reason = reason.as_str()),
+        PgnError::IllegalMove {
+            label, san, kind, ..
+        } => {
+            let mv = format!("{label} {}", crate::service::error::echo(san, 20));
+            match kind {
+                BadMove::Illegal => t!(lang, "pgn-illegal-move", mv = mv),
+                BadMove::Ambiguous => t!(lang, "pgn-ambiguous-move", mv = mv),
+                BadMove::AfterEnd => t!(lang, "pgn-move-after-end", mv = mv),
+            }
+        }
+    }
+}
