@@ -22,9 +22,14 @@ RUN mkdir src \
     && cargo build --release --locked \
     && rm -rf src
 
-# 2. The bot. Migrations are embedded at compile time (sqlx::migrate!).
+# 2. The bot. Embedded at compile time: the migrations (sqlx::migrate!), the
+#    message catalogues (build.rs reads locales/) and the bundled fonts and
+#    data (assets/).
+COPY build.rs ./
 COPY src ./src
 COPY migrations ./migrations
+COPY locales ./locales
+COPY assets ./assets
 # COPY keeps the files' old timestamps: touch the crate roots so cargo
 # rebuilds the crate instead of keeping the placeholder.
 RUN touch src/main.rs src/lib.rs && cargo build --release --locked
@@ -33,8 +38,9 @@ FROM debian:bookworm-slim
 # ca-certificates: TLS to Discord. sqlite3: online backups from inside the
 # container (`docker exec chessbot sqlite3 /data/chessbot.db ".backup /data/backup.db"`).
 # stockfish: the engine for /play and /analyze (installed as /usr/games/stockfish,
-# where the bot looks for it). fonts-noto-cjk: Chinese names and levels
-# (张伟, 1级) on boards and charts.
+# where the bot looks for it). fonts-noto-cjk: every CJK character on boards
+# and charts (the binary's bundled subset has the 8,105 common ones; the
+# system font is tried first and has the rare ones too).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends ca-certificates sqlite3 stockfish fonts-noto-cjk \
     && rm -rf /var/lib/apt/lists/* \

@@ -4,16 +4,20 @@
 //! RGBA pixels.
 //!
 //! DejaVu has no Chinese characters. Names such as 张伟 and levels such as
-//! 1级 are drawn with a CJK font found once at start-up, in this order:
+//! 1级 are drawn from a chain of CJK fonts, each character from the first
+//! font of the chain that has it:
 //! 1. the file named by `CHESSBOT_CJK_FONT` (a `.ttf`, `.otf` or `.ttc`);
-//! 2. the system's fonts (fontconfig's folders), by family:
+//!    else the system's fonts (fontconfig's folders), by family:
 //!    [`CJK_FAMILIES`], first found wins (Debian/Ubuntu: `fonts-noto-cjk`,
-//!    which the Docker image and `.ci/run` install; `fonts-wqy-zenhei` also
-//!    works).
+//!    which has far more characters than the font below);
+//! 2. the bundled "Chessbot CJK SC" ([`BUNDLED_CJK`]), always present: a
+//!    subset of Noto Sans CJK SC (SIL OFL 1.1, `assets/fonts/`) with the
+//!    8,105 characters of the 通用规范汉字表, CJK punctuation and full-width
+//!    forms, so that a machine with no CJK font still draws Chinese names.
 //!
-//! With none of them, CJK characters are drawn as DejaVu's missing-glyph
-//! box: a visible placeholder, never a panic (as for emoji, which no face
-//! here has as outlines).
+//! A character none of them has (a rare ideograph on a machine without
+//! system CJK fonts, most emoji) is drawn as DejaVu's missing-glyph box: a
+//! visible placeholder, never a panic.
 
 use std::sync::{Arc, OnceLock};
 
@@ -42,20 +46,43 @@ pub const CJK_FAMILIES: [&str; 8] = [
 /// Environment variable naming a CJK font file to use before system fonts.
 pub const CJK_FONT_ENV: &str = "CHESSBOT_CJK_FONT";
 
-/// The CJK fallback font: its bytes (kept for the life of the process)
-/// and the face index inside a collection (`.ttc`).
+/// The bundled CJK subset (made by `assets/fonts/subset.sh`; its licence is
+/// `assets/fonts/OFL.txt`).
+pub const BUNDLED_CJK: &[u8] = include_bytes!("../../assets/fonts/ChessbotCJKSC-Regular.otf");
+
+/// Family name of [`BUNDLED_CJK`].
+pub const BUNDLED_CJK_FAMILY: &str = "Chessbot CJK SC";
+
+/// A CJK fallback font: its bytes (kept for the life of the process) and
+/// the face index inside a collection (`.ttc`).
 pub struct CjkFont {
     pub data: &'static [u8],
     pub index: u32,
+    /// Where it came from, for the log.
+    pub origin: String,
 }
 
-/// The CJK fallback font, found once (see the module docs); `None` when the
-/// machine has none.
-pub fn cjk() -> Option<&'static CjkFont> {
-    static CJK: OnceLock<Option<CjkFont>> = OnceLock::new();
-    CJK.get_or_init(find_cjk).as_ref()
+/// The CJK fallback chain, best first (see the module docs): the
+/// configured or system font when there is one, then the bundled subset.
+/// Never empty.
+pub fn cjk_chain() -> &'static [CjkFont] {
+    static CHAIN: OnceLock<Vec<CjkFont>> = OnceLock::new();
+    CHAIN.get_or_init(|| {
+        let mut chain: Vec<CjkFont> = find_cjk().into_iter().collect();
+        chain.push(CjkFont {
+            data: BUNDLED_CJK,
+            index: 0,
+            origin: format!("bundled {BUNDLED_CJK_FAMILY}"),
+        });
+        for font in &chain {
+            tracing::debug!(origin = %font.origin, "CJK font");
+        }
+        chain
+    })
 }
 
+/// The configured or system CJK font, if the machine has one (the bundled
+/// subset is not looked for here).
 fn find_cjk() -> Option<CjkFont> {
     let mut db = fontdb::Database::new();
     let origin = match std::env::var_os(CJK_FONT_ENV) {
@@ -94,11 +121,14 @@ fn find_cjk() -> Option<CjkFont> {
     let data: &'static [u8] = Box::leak(data.into_boxed_slice());
     // A file that is not a font leaves no CJK font rather than a broken one.
     skrifa::FontRef::from_index(data, index).ok()?;
-    tracing::info!(family, origin, "CJK font");
-    Some(CjkFont { data, index })
+    Some(CjkFont {
+        data,
+        index,
+        origin: format!("{family} ({origin})"),
+    })
 }
 
-/// usvg options with the bundled fonts and the CJK fallback (no other
+/// usvg options with the bundled fonts and the CJK fallback chain (no other
 /// system font, so output does not depend on what else is installed).
 pub fn options() -> &'static usvg::Options<'static> {
     static OPTIONS: OnceLock<usvg::Options<'static>> = OnceLock::new();
@@ -108,7 +138,7 @@ pub fn options() -> &'static usvg::Options<'static> {
         db.load_font_data(dejavu::sans::bold().to_vec());
         // usvg falls back to any face of the database that has a
         // character, so CJK in a chart title finds this one.
-        if let Some(cjk) = cjk() {
+        for cjk in cjk_chain() {
             db.load_font_source(fontdb::Source::Binary(Arc::new(cjk.data)));
         }
         usvg::Options {

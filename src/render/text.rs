@@ -8,7 +8,7 @@
 //! pixels and kerning is not applied; at bar sizes neither is visible.
 //!
 //! Characters the bundled DejaVu Sans lacks are taken from the CJK fallback
-//! font ([`super::fonts::cjk`]) when it has them (张伟, 1级, 无级别), at the
+//! chain ([`super::fonts::cjk_chain`]) when a font of it has them (张伟, 1级, 无级别), at the
 //! same pixel size; anything neither has (most emoji, scripts with no font
 //! here) is drawn as DejaVu's missing-glyph box, a visible placeholder.
 
@@ -51,8 +51,9 @@ pub struct Glyph {
 /// Glyphs of one face at one size, rasterised on first use.
 pub struct GlyphCache {
     font: FontRef<'static>,
-    /// Where characters `font` lacks are looked for (CJK).
-    fallback: Option<FontRef<'static>>,
+    /// Where characters `font` lacks are looked for, in order (the CJK
+    /// chain of [`super::fonts::cjk_chain`]).
+    fallbacks: Vec<FontRef<'static>>,
     size: f32,
     glyphs: RwLock<HashMap<char, Arc<Glyph>>>,
 }
@@ -74,10 +75,13 @@ impl GlyphCache {
             dejavu::sans::regular()
         };
         let font = FontRef::new(data).map_err(|e| RenderError::Internal(format!("font: {e}")))?;
-        let fallback = super::fonts::cjk().and_then(|f| FontRef::from_index(f.data, f.index).ok());
+        let fallbacks = super::fonts::cjk_chain()
+            .iter()
+            .filter_map(|f| FontRef::from_index(f.data, f.index).ok())
+            .collect();
         Ok(GlyphCache {
             font,
-            fallback,
+            fallbacks,
             size,
             glyphs: RwLock::new(HashMap::new()),
         })
@@ -106,18 +110,13 @@ impl GlyphCache {
         text.chars().map(|c| self.glyph(c).advance.round()).sum()
     }
 
-    /// The face and glyph that draw `c`: the main font's, else the
-    /// fallback's, else the main font's missing-glyph box.
+    /// The face and glyph that draw `c`: the main font's, else the first
+    /// fallback's that has it, else the main font's missing-glyph box.
     fn lookup(&self, c: char) -> (&FontRef<'static>, GlyphId) {
-        if let Some(id) = self.font.charmap().map(c) {
-            return (&self.font, id);
-        }
-        if let Some(fallback) = &self.fallback {
-            if let Some(id) = fallback.charmap().map(c) {
-                return (fallback, id);
-            }
-        }
-        (&self.font, GlyphId::NOTDEF)
+        std::iter::once(&self.font)
+            .chain(&self.fallbacks)
+            .find_map(|font| font.charmap().map(c).map(|id| (font, id)))
+            .unwrap_or((&self.font, GlyphId::NOTDEF))
     }
 
     /// Whether `c` has a real glyph (not the missing-glyph box).
@@ -263,13 +262,8 @@ mod tests {
 
     #[test]
     fn cjk_characters_are_real_glyphs_not_the_missing_box() {
+        // The bundled subset draws them on any machine.
         let cache = GlyphCache::dejavu(false, 18.0).expect("font");
-        if super::super::fonts::cjk().is_none() {
-            // Without a CJK font the placeholder is drawn; the render
-            // tests require one (`.ci/run` installs fonts-noto-cjk).
-            assert!(!cache.has_glyph('张'));
-            return;
-        }
         let notdef = ink(&cache, '\u{10FFFD}');
         for c in ['张', '伟', '级', '无', '别'] {
             assert!(cache.has_glyph(c), "{c}");
@@ -281,6 +275,23 @@ mod tests {
         // Full-width characters are about one em wide.
         let advance = cache.glyph('张').advance;
         assert!((15.0..=21.0).contains(&advance), "{advance}");
+    }
+
+    #[test]
+    fn the_bundled_subset_alone_draws_chinese_names() {
+        // As on a machine with no CJK font installed: DejaVu, then only
+        // the bundled subset.
+        let mut cache = GlyphCache::dejavu(false, 18.0).expect("font");
+        cache.fallbacks =
+            vec![FontRef::new(super::super::fonts::BUNDLED_CJK).expect("bundled font")];
+        let notdef = ink(&cache, '\u{10FFFD}');
+        for c in "张伟李娜无级别特级大师，。：".chars() {
+            assert!(cache.has_glyph(c), "{c}");
+            assert_ne!(ink(&cache, c), notdef, "{c} is not the missing-glyph box");
+        }
+        assert_ne!(ink(&cache, '张'), ink(&cache, '李'));
+        // Outside the 通用规范汉字表 (a traditional form): the box.
+        assert!(!cache.has_glyph('龜'));
     }
 
     #[test]
