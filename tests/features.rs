@@ -609,7 +609,7 @@ async fn games_show_time_left_and_link_their_channel() {
     assert!(games.ephemeral);
     assert_eq!(
         games.text,
-        "Your games in progress:\n#1 vs bob in <#room>: their move, move 1 · 3 d 0 h left"
+        "Your games in progress:\n#1 vs bob in <#room>: their move, move 1 · B00 King's Pawn Game · 3 d 0 h left"
     );
     bed.ok("carol", "live", {
         Command::Challenge {
