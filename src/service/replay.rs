@@ -25,6 +25,30 @@ const FRAME_MS: u32 = 1_000;
 const LAST_FRAME_MS: u32 = 4_000;
 
 impl Service {
+    /// `game` replayed as a GIF (one frame a ply, the players bar from
+    /// `names`), rendered off the async runtime.
+    pub(super) async fn render_replay(
+        &self,
+        game: &Game,
+        names: &[String; 2],
+        orientation: Color,
+        theme: Theme,
+    ) -> Result<Vec<u8>, ServiceError> {
+        let frames = replay_frames(game, names, orientation);
+        let options = GifOptions {
+            orientation,
+            theme,
+            frame_delay_ms: FRAME_MS,
+            last_frame_delay_ms: LAST_FRAME_MS,
+            ..GifOptions::default()
+        };
+        let service = self.clone();
+        tokio::task::spawn_blocking(move || service.inner.renderer.render_gif(&options, &frames))
+            .await
+            .map_err(|e| ServiceError::Internal(format!("replay task: {e}")))?
+            .map_err(|e| ServiceError::Internal(format!("replay: {e}")))
+    }
+
     pub(super) async fn replay_gif(
         &self,
         actor: &Actor,
@@ -71,21 +95,7 @@ impl Service {
             _ => Color::White,
         };
         let theme = Theme::by_name(&self.settings_of(&session).await?.theme).unwrap_or_default();
-        let frames = replay_frames(game, &names, orientation);
-        let options = GifOptions {
-            orientation,
-            theme,
-            frame_delay_ms: FRAME_MS,
-            last_frame_delay_ms: LAST_FRAME_MS,
-            ..GifOptions::default()
-        };
-        let service = self.clone();
-        let gif = tokio::task::spawn_blocking(move || {
-            service.inner.renderer.render_gif(&options, &frames)
-        })
-        .await
-        .map_err(|e| ServiceError::Internal(format!("replay task: {e}")))?
-        .map_err(|e| ServiceError::Internal(format!("replay: {e}")))?;
+        let gif = self.render_replay(game, &names, orientation, theme).await?;
         let outcome = match game.ending() {
             Some(ending) if ending.result == GameResult::NoResult => ending.text(lang),
             Some(ending) => t!(

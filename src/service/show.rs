@@ -10,7 +10,7 @@ use shakmaty::{Color, Position};
 
 use super::{
     error::{refuse, refuse_msg, ServiceError},
-    replay::{replay_description, replay_frames},
+    replay::replay_description,
     view::board_description,
     Actor, Card, Reply, Service,
 };
@@ -24,17 +24,13 @@ use crate::{
     },
     i18n::Lang,
     msg,
-    render::{Frame, GifOptions, Theme, MAX_GIF_FRAMES},
+    render::{Frame, Theme, MAX_GIF_FRAMES},
     t,
 };
 
 /// The longest PGN `/show` reads (a long game with comments is ~10 KB;
 /// Discord's option text stops at 6,000 characters, a file can be more).
 pub const MAX_SHOW_PGN_BYTES: usize = 32 * 1024;
-
-/// How long each move of a pasted game is shown, and its last frame.
-const FRAME_MS: u32 = 1_000;
-const LAST_FRAME_MS: u32 = 4_000;
 
 impl Service {
     /// `/show`: exactly one of `fen` and `pgn`.
@@ -129,21 +125,10 @@ impl Service {
                     _ => color_text(lang, color),
                 }
             });
-        let frames = replay_frames(&game.game, &names, Color::White);
-        let options = GifOptions {
-            orientation: Color::White,
-            theme: self.server_theme(actor).await?,
-            frame_delay_ms: FRAME_MS,
-            last_frame_delay_ms: LAST_FRAME_MS,
-            ..GifOptions::default()
-        };
-        let service = self.clone();
-        let gif = tokio::task::spawn_blocking(move || {
-            service.inner.renderer.render_gif(&options, &frames)
-        })
-        .await
-        .map_err(|e| ServiceError::Internal(format!("show task: {e}")))?
-        .map_err(|e| ServiceError::Internal(format!("show: {e}")))?;
+        let theme = self.server_theme(actor).await?;
+        let gif = self
+            .render_replay(&game.game, &names, Color::White, theme)
+            .await?;
         let outcome = match game.game.ending() {
             Some(ending) if ending.result == GameResult::NoResult => ending.text(lang),
             Some(ending) => t!(

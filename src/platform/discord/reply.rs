@@ -326,14 +326,7 @@ fn rows(reply: &Reply) -> Vec<CreateActionRow> {
 }
 
 /// At most `max` characters, ending in `…` when cut (never inside a char).
-pub fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
+pub use crate::chess::describe::cut;
 
 /// An attachment name Discord accepts and `attachment://` can point at:
 /// ASCII letters, digits, `-_.`, at most 64 characters, ending in one of
