@@ -855,10 +855,10 @@ mod tests {
 
     impl Image {
         fn decode(bytes: &[u8]) -> Image {
-            let mut decoder = ::png::Decoder::new(bytes);
+            let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
             decoder.set_transformations(::png::Transformations::EXPAND);
             let mut reader = decoder.read_info().expect("png header");
-            let mut buf = vec![0; reader.output_buffer_size()];
+            let mut buf = vec![0; reader.output_buffer_size().expect("a decodable size")];
             let info = reader.next_frame(&mut buf).expect("png data");
             assert_eq!(info.color_type, ::png::ColorType::Rgb);
             buf.truncate(info.buffer_size());

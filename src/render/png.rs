@@ -178,8 +178,10 @@ mod tests {
     use shakmaty::{Position, Square};
 
     fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-        let mut reader = ::png::Decoder::new(bytes).read_info().expect("header");
-        let mut buf = vec![0; reader.output_buffer_size()];
+        let mut reader = ::png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .expect("header");
+        let mut buf = vec![0; reader.output_buffer_size().expect("a decodable size")];
         let info = reader.next_frame(&mut buf).expect("data");
         assert_eq!(info.color_type, ::png::ColorType::Indexed);
         buf.truncate(info.buffer_size());

@@ -174,7 +174,7 @@ macro_rules! conformance {
                 async fn $name() {
                     let db = crate::common::TestDb::sqlite();
                     let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Sqlite);
+                    assert_eq!(store.backend(), chessbot::store::Backend::Sqlite);
                     conformance!(@call $kind, $name, store, db);
                     store.close().await;
                 }
@@ -188,7 +188,7 @@ macro_rules! conformance {
                         return;
                     };
                     let store = chessbot::store::Store::open(&db.url).await.unwrap();
-                    assert_eq!(store.backend(), crate::Backend::Postgres);
+                    assert_eq!(store.backend(), chessbot::store::Backend::Postgres);
                     conformance!(@call $kind, $name, store, db);
                     store.close().await;
                 }

@@ -4,12 +4,9 @@
 //! again by a fresh connection (a restart), and removed with its game's end
 //! (every ending), a takeback, or on request.
 
-#[macro_use]
-mod common;
-
 use chessbot::store::{
-    Backend, ConditionalRecord, GameChange, GameRecord, GameState, MoveRecord, NewChallenge,
-    NewGame, Store, StoreError, TakeBack,
+    ConditionalRecord, GameChange, GameRecord, GameState, MoveRecord, NewChallenge, NewGame, Store,
+    StoreError, TakeBack,
 };
 
 const SERVER: &str = "server-1";

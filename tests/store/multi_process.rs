@@ -10,9 +10,9 @@
 //! file) and on PostgreSQL when `TEST_POSTGRES_URL` is set.
 //!
 //! Exactly-once deadline firing across two schedulers is in
-//! `tests/schedulers.rs`.
+//! `tests/service/schedulers.rs`.
 
-mod common;
+use crate::common;
 
 use std::{io::Write, sync::Arc, time::Instant};
 

@@ -4,12 +4,9 @@
 //! game's ending written into its board by the database itself, and the
 //! due list the scheduler reads.
 
-#[macro_use]
-mod common;
-
 use chessbot::store::{
-    Backend, Entrant, GameChange, GameRecord, GameState, NewBoard, NewGame, NewTournament, Seeding,
-    Store, StoreError, TournamentRecord, TournamentStatus,
+    Entrant, GameChange, GameRecord, GameState, NewBoard, NewGame, NewTournament, Seeding, Store,
+    StoreError, TournamentRecord, TournamentStatus,
 };
 
 const SERVER: &str = "server-1";

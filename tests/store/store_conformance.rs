@@ -6,8 +6,7 @@
 //! Without `TEST_POSTGRES_URL` the `postgres::` tests say they did not run
 //! and pass; with it set but unreachable they fail.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

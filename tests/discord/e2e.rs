@@ -19,10 +19,11 @@
 //! subcommands; the scheduler opens each game's thread and posts its board
 //! there, and the final standings come with the crosstable image.
 //!
-//! Run with `cargo test --test discord_e2e -- --nocapture` to see the
+//! Run with `cargo test --test discord e2e:: -- --nocapture` to see the
 //! latency figures.
 
-mod support;
+use crate::optional;
+use crate::support;
 
 use std::{sync::Arc, time::Duration};
 
@@ -67,7 +68,7 @@ impl Bot {
         settings.dev_guild_id = Some(GUILD_ID);
         // The scenarios click faster than any person (dozens of commands a
         // second from one user); flood limits have their own tests
-        // (tests/operations.rs).
+        // (tests/service/operations.rs).
         settings.limits = chessbot::limits::Limits::off();
         if let Some(d) = defer_after {
             settings.defer_after = d;
@@ -109,10 +110,10 @@ fn temp_db() -> (tempfile::TempDir, String) {
 
 /// Decodes a PNG to RGBA (the renderer writes indexed colour).
 fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<[u8; 4]>) {
-    let mut decoder = png::Decoder::new(bytes);
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
     let mut reader = decoder.read_info().expect("attachment is a PNG");
-    let mut buf = vec![0; reader.output_buffer_size()];
+    let mut buf = vec![0; reader.output_buffer_size().expect("a decodable size")];
     let info = reader.next_frame(&mut buf).expect("PNG frame");
     buf.truncate(info.buffer_size());
     let pixels = match info.color_type {
@@ -727,7 +728,7 @@ async fn play_random_game(
 
 /// A benchmark, not a check: interaction → callback latency under load.
 ///
-/// `cargo test --release --test discord_e2e load -- --ignored --nocapture`
+/// `cargo test --release --test discord e2e::load -- --ignored --nocapture`
 ///
 /// `LOAD_GAMES` games (default 8), each in its own channel, play random
 /// moves at once: every game sends its next `/move` as soon as the answer
@@ -975,6 +976,9 @@ async fn deferred_answers() {
 /// (`apt-get install stockfish`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_edits_its_response() {
+    if !optional::stockfish() {
+        return;
+    }
     init_logs();
     let fake = FakeDiscord::start().await;
     let (_dir, db) = temp_db();

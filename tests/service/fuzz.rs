@@ -7,7 +7,7 @@
 //!
 //! Targets: `pgn_import`, `fen`, `time_control`, `button_id`,
 //! `console_line`, `slash_options`, `board_png` (the move-input target
-//! lives in `tests/move_input.rs`).
+//! lives in `tests/core/move_input.rs`).
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -265,8 +265,8 @@ proptest! {
         let renderer = renderer();
         let (canvas, _) = renderer.render_canvas(&frame).expect("canvas");
         let bytes = renderer.render_png(&frame).expect("png");
-        let mut reader = png::Decoder::new(&bytes[..]).read_info().expect("png header");
-        let mut pixels = vec![0; reader.output_buffer_size()];
+        let mut reader = png::Decoder::new(std::io::Cursor::new(&bytes[..])).read_info().expect("png header");
+        let mut pixels = vec![0; reader.output_buffer_size().expect("a decodable size")];
         let info = reader.next_frame(&mut pixels).expect("png data");
         pixels.truncate(info.buffer_size());
         prop_assert_eq!((info.width, info.height), (canvas.width, canvas.height));

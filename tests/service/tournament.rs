@@ -9,7 +9,7 @@
 //!   restarted bot pairs the round once, even with two processes ticking at
 //!   once (on PostgreSQL too when `TEST_POSTGRES_URL` is set).
 
-mod common;
+use crate::common;
 
 use std::{collections::HashMap, sync::Arc};
 

@@ -2,7 +2,7 @@
 //! and send each reminder exactly once, however their ticks interleave.
 //! Runs on SQLite and, with `TEST_POSTGRES_URL`, on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use std::{sync::Arc, time::Duration};
 

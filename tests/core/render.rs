@@ -32,10 +32,10 @@ struct Image {
 
 impl Image {
     fn decode(png_bytes: &[u8]) -> Image {
-        let mut decoder = png::Decoder::new(png_bytes);
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
         decoder.set_transformations(png::Transformations::EXPAND);
         let mut reader = decoder.read_info().expect("png header");
-        let mut buf = vec![0; reader.output_buffer_size()];
+        let mut buf = vec![0; reader.output_buffer_size().expect("a decodable size")];
         let info = reader.next_frame(&mut buf).expect("png data");
         assert_eq!(
             info.color_type,
@@ -616,10 +616,10 @@ fn points_chart_decodes_with_the_right_size() {
         (&[(t0, -1500), (t0, 300)][..], "Same instant"),
     ] {
         let png = points_chart(points, title, chessbot::i18n::Lang::En).expect("chart");
-        let mut decoder = png::Decoder::new(&png[..]);
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(&png[..]));
         decoder.set_transformations(png::Transformations::EXPAND);
         let mut reader = decoder.read_info().expect("header");
-        let mut buf = vec![0; reader.output_buffer_size()];
+        let mut buf = vec![0; reader.output_buffer_size().expect("a decodable size")];
         let info = reader.next_frame(&mut buf).expect("data");
         assert_eq!((info.width, info.height), (WIDTH, HEIGHT), "{title}");
         // Not blank: some dark (text) and some blue (line) pixels.

@@ -5,7 +5,8 @@
 //! good moves at random), so the tests check the structure of what happens
 //! — whose move, what is stored, what is said — not the moves themselves.
 
-mod common;
+use crate::common;
+use crate::optional;
 
 use std::{path::Path, sync::Arc};
 
@@ -131,6 +132,9 @@ const SCHOLARS_MATE: [&str; 7] = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_level_1_is_played_to_its_end() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let engine = engine().await;
     let service = service(&db.url, Some(engine.clone())).await;
@@ -246,6 +250,9 @@ async fn a_game_against_level_1_is_played_to_its_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computer_moves_first_as_white_and_answers_draw_offers() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let service = service(&db.url, Some(engine().await)).await;
     let bob = actor("bob", "c2");
@@ -291,6 +298,9 @@ async fn the_computer_moves_first_as_white_and_answers_draw_offers() {
 /// the computer, playing White, makes its first move there.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_computer_game_opens_its_own_thread() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let renderer = Arc::new(Renderer::new(RenderConfig::default()).expect("renderer"));
     let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(START_MS));
@@ -362,6 +372,9 @@ async fn a_computer_game_opens_its_own_thread() {
 /// answer it): the person's move and the computer's reply are taken back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computer_grants_a_takeback_at_once() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let service = service(&db.url, Some(engine().await)).await;
     let dora = actor("dora", "c3");
@@ -405,6 +418,9 @@ async fn the_computer_grants_a_takeback_at_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_planted_blunder_is_found_with_its_better_move() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let service = service(&db.url, Some(engine().await)).await;
     let id = finished_game(&service, "g1", &SCHOLARS_MATE).await;
@@ -457,6 +473,9 @@ async fn a_planted_blunder_is_found_with_its_better_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let service = service(&db.url, Some(engine().await)).await;
     let id = finished_game(&service, "done", &SCHOLARS_MATE).await;
@@ -535,6 +554,9 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_levels_are_refused_and_change_nothing() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let service = service(&db.url, Some(engine().await)).await;
     let alice = actor("alice", "c");
@@ -625,6 +647,9 @@ async fn without_an_engine_the_engine_commands_say_so_and_the_rest_works() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_engine_killed_mid_analysis_is_restarted_and_the_job_finishes() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let engine = engine().await;
     let service = service(&db.url, Some(engine.clone())).await;
@@ -672,6 +697,9 @@ async fn an_engine_killed_mid_analysis_is_restarted_and_the_job_finishes() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
+    if !optional::stockfish() {
+        return;
+    }
     let db = common::TestDb::sqlite();
     let engine = engine().await;
     // Before the "restart": a finished game whose analysis was queued and
@@ -787,6 +815,9 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
 /// two levels, then the analysis of the finished one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_console_plays_the_computer_and_analyses_the_game() {
+    if !optional::stockfish() {
+        return;
+    }
     use chessbot::platform::console::{Console, ConsoleOptions};
     let dir = tempfile::tempdir().unwrap();
     let mut console = Console::with_engine(

@@ -3,9 +3,6 @@
 //! column of every table finds neither the person's id nor their name; the
 //! games they played stay for their opponents; a later visit starts afresh.
 
-#[macro_use]
-mod common;
-
 use chessbot::store::{
     AuditEntry, Backend, Forget, GameChange, GameRecord, GameState, NewChallenge, NewGame, Score,
     Store, DELETED_PLAYER,

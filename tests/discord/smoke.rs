@@ -6,7 +6,7 @@
 //! follow-ups, thread creation, and a client restart against the same fake.
 //! It also measures the interaction round trip the fake adds.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 
@@ -195,9 +195,9 @@ async fn start_bot(fake: &FakeDiscord) -> ClientHandle {
 }
 
 fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let decoder = png::Decoder::new(bytes);
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let mut reader = decoder.read_info().expect("attachment is a PNG");
-    let mut buf = vec![0; reader.output_buffer_size()];
+    let mut buf = vec![0; reader.output_buffer_size().expect("a decodable size")];
     let info = reader.next_frame(&mut buf).expect("PNG frame");
     buf.truncate(info.buffer_size());
     (info.width, info.height, buf)

@@ -12,7 +12,7 @@
 //! Skipped, with a notice, where python3 with `prometheus_client` is missing;
 //! under CI (`CI` set) that is a failure instead (`.ci/run` installs it).
 
-mod support;
+use crate::{optional, support};
 
 use std::{collections::BTreeMap, process::Stdio, time::Duration};
 
@@ -54,15 +54,6 @@ for f in parse(sys.stdin.read()):
     out[f.name] = {"type": f.type, "samples": [[s.name, s.labels, s.value] for s in f.samples]}
 print(json.dumps(out))
 "#;
-
-fn parser_available() -> bool {
-    std::process::Command::new("python3")
-        .args(["-c", "import prometheus_client"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
 
 /// The families of `text`, as parsed by prometheus_client (`format`:
 /// `prometheus` or `openmetrics`). A page the parser rejects fails the test.
@@ -189,14 +180,12 @@ fn free_port() -> u16 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_running_bot_exposes_every_metric_to_prometheus_parsers() {
-    if !parser_available() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "python3 with prometheus_client is required under CI (pip install prometheus-client)"
-        );
-        eprintln!(
-            "SKIPPED: python3 with prometheus_client not found (pip install prometheus-client)"
-        );
+    if !optional::require(
+        "python3 with prometheus_client",
+        optional::python_module("prometheus_client"),
+        "the metrics exposition test",
+        "pip install prometheus-client",
+    ) {
         return;
     }
     let fake = FakeDiscord::start().await;
@@ -285,7 +274,20 @@ async fn a_running_bot_exposes_every_metric_to_prometheus_parsers() {
             "chessbot_commands_total",
             &help_limited,
         );
-        if handled >= SENT as f64 || tokio::time::Instant::now() > deadline {
+        // The command is counted before its answer is sent, and the
+        // interaction's time only after: wait for both.
+        let answered = sample(
+            &after,
+            "chessbot_interaction_seconds",
+            "chessbot_interaction_seconds_count",
+            &[],
+        ) - sample(
+            &before,
+            "chessbot_interaction_seconds",
+            "chessbot_interaction_seconds_count",
+            &[],
+        );
+        if (handled >= SENT as f64 && answered >= 20.0) || tokio::time::Instant::now() > deadline {
             break after;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

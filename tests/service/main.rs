@@ -1,0 +1,25 @@
+//! The service through its commands: console transcripts, bad input, features,
+//! conditional moves, tournaments, the engine, faults, schedulers, fuzzing and
+//! operations (backups, limits).
+//!
+//! One test binary for the suite (each binary links the whole crate, so
+//! a few suites build far faster than one binary per file); each file
+//! below is a module of it.
+
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../optional/mod.rs"]
+mod optional;
+
+mod bad_input;
+mod conditional;
+mod engine;
+mod faults;
+mod features;
+mod field_fixes;
+mod fuzz;
+mod operations;
+mod schedulers;
+mod tournament;
+mod transcripts;
