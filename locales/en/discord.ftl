@@ -18,6 +18,7 @@ discord-what-post-board = post the board in { $thread }
 discord-need-embed-links = (I need the **Embed Links** permission here to show this properly.)
 discord-need-attach-files = (I can't show the board here: I need the **Attach Files** permission.)
 discord-need-attach-files-file = (I can't send the file here: I need the **Attach Files** permission.)
+discord-ping = { $mentions }: see above, { $link }
 discord-done = Done.
 discord-thread-failed = I couldn't open a thread for this game.
 discord-thread-fallback = { $why } The game is played here in this channel instead.

@@ -17,6 +17,7 @@ discord-what-post-board = 在 { $thread } 里发棋盘
 discord-need-embed-links = （我需要这里的 **嵌入链接（Embed Links）** 权限才能正常显示。）
 discord-need-attach-files = （我无法在这里显示棋盘：我需要 **附加文件（Attach Files）** 权限。）
 discord-need-attach-files-file = （我无法在这里发送文件：我需要 **附加文件（Attach Files）** 权限。）
+discord-ping = { $mentions }：请看上面 { $link }
 discord-done = 完成。
 discord-thread-failed = 我无法为这盘棋开子区。
 discord-thread-fallback = { $why }对局就在这个频道里进行。

@@ -9,8 +9,10 @@
 //! - `pairing --berger N [--double]`: print the Berger table.
 //! - `standings IN.trf [--tiebreak sb,buchholz,…]`.
 //!
-//! Bad input (unreadable or malformed TRF, a round that cannot be paired,
-//! unknown tie-breaks) is a [`CliError::BadInput`]: exit status 2.
+//! Bad input (unreadable or malformed TRF, a file without players, a round
+//! that cannot be paired, nothing to check or a round the checker cannot
+//! read, unknown tie-breaks) is a [`CliError::BadInput`]: exit status 2.
+//! Files are read in any line-end convention and in UTF-8 or Latin-1.
 
 use std::{fmt::Write as _, path::PathBuf};
 
@@ -85,10 +87,12 @@ pub struct Done {
     pub code: u8,
 }
 
+/// Reads a TRF file as other programs write them (see [`trf::decode`]).
 fn read(path: &PathBuf) -> Result<Tournament, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
-    trf::parse(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+    trf::parse(&trf::decode(&bytes))
+        .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))
 }
 
 /// Runs `chessbot pairing`.
@@ -111,7 +115,7 @@ pub fn pairing(args: &PairingArgs) -> Result<Done, CliError> {
     };
     let t = read(input)?;
     if args.check {
-        return Ok(check(&t));
+        return check(&t).map_err(|e| CliError::BadInput(format!("{}: {e}", input.display())));
     }
     let Some(out) = &args.pair else {
         return Err(CliError::BadInput(
@@ -189,14 +193,28 @@ pub fn recorded_pairs(t: &Tournament, round: u32) -> Vec<Pair> {
     out
 }
 
-/// The pairing checker: every round of `t` against the engine.
-pub fn check(t: &Tournament) -> Done {
+/// The pairing checker: every round of `t` against the engine. A file
+/// with nothing to check (no round paired) or a round whose pairings it
+/// cannot read (no pair recorded) is an error naming it: agreement on
+/// nothing is no agreement.
+pub fn check(t: &Tournament) -> Result<Done, String> {
     let mut text = String::new();
     let mut differences = 0;
     let rounds = t.paired_rounds();
+    if rounds == 0 {
+        return Err(format!(
+            "no round is paired in the file ({} players, no games or byes): nothing to check",
+            t.players.len()
+        ));
+    }
     for r in 1..=rounds {
         let before = before_round(t, r);
         let recorded = recorded_pairs(t, r);
+        if recorded.is_empty() {
+            return Err(format!(
+                "round {r}: no pairing is recorded (no game with a colour, no pairing-allocated bye), so it cannot be checked"
+            ));
+        }
         match dutch::pair_round(&before, r) {
             Err(e) => {
                 differences += 1;
@@ -229,10 +247,10 @@ pub fn check(t: &Tournament) -> Done {
         text,
         "{differences} of {rounds} rounds differ from the FIDE Dutch engine"
     );
-    Done {
+    Ok(Done {
         text,
         code: u8::from(differences > 0),
-    }
+    })
 }
 
 /// Runs `chessbot standings`.

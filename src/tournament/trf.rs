@@ -8,8 +8,15 @@
 //!   colour pairing number 1 had (or gets) in round 1, `BBW`/`BBD`/`BBU` the
 //!   points of a win, a draw and a pairing-allocated bye (bbpPairings' codes).
 //!
+//! Files from other programs are read as they come: any line end (LF,
+//! CRLF, or CR alone, as bbpPairings and some Windows and Mac tournament
+//! programs write), UTF-8 or Latin-1 ([`decode`]). Without an `XXC` line
+//! the initial colour is the one the top seed had in the first round
+//! played, as the endorsed engines infer it.
+//!
 //! Everything else is kept verbatim and written back. Bad input is an error
-//! naming the line and the problem.
+//! naming the line and the problem; a file without a single player line is
+//! one too (line 0: the file as a whole), never an empty tournament.
 
 use std::{collections::HashMap, fmt, fmt::Write as _};
 
@@ -24,8 +31,40 @@ pub struct TrfError {
 
 impl fmt::Display for TrfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            // A problem of the whole file, not of one line.
+            return f.write_str(&self.message);
+        }
         write!(f, "line {}: {}", self.line, self.message)
     }
+}
+
+/// The text of a TRF file's bytes: UTF-8 (a byte-order mark dropped), or
+/// else Latin-1 (ISO 8859-1), the encoding older tournament programs
+/// write, in which every byte is the character of the same number.
+pub fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.strip_prefix('\u{feff}').unwrap_or(text).to_owned(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// The lines of `text`, whatever ends them: LF, CRLF or CR alone.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(['\r', '\n']).unwrap_or(rest.len());
+        let line = &rest[..end];
+        let after = &rest[end..];
+        rest = after
+            .strip_prefix("\r\n")
+            .or_else(|| after.strip_prefix(['\r', '\n']))
+            .unwrap_or(after);
+        Some(line)
+    })
 }
 
 impl std::error::Error for TrfError {}
@@ -69,20 +108,31 @@ fn parse_points(s: &str) -> Option<Score> {
 pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     let mut t = Tournament::default();
     let mut lines_of: HashMap<Pno, usize> = HashMap::new();
-    for (i, raw) in text.lines().enumerate() {
+    let mut colour_given = false;
+    for (i, line) in lines(text).enumerate() {
         let n = i + 1;
-        let line = raw.trim_end_matches('\r');
         if line.trim().is_empty() {
             continue;
         }
         if !line.is_ascii() && line.starts_with("001") {
-            // Column positions are byte positions; a non-ASCII name would
-            // shift every round. Replace such characters before parsing.
+            // Columns count characters (one byte each in the files of other
+            // programs); in our UTF-8 text a non-ASCII name would shift
+            // every round. Parse a copy with such characters replaced, then
+            // take the name from the line itself.
             let ascii: String = line
                 .chars()
                 .map(|c| if c.is_ascii() { c } else { '?' })
                 .collect();
             parse_player(&ascii, n, &mut t, &mut lines_of)?;
+            if let Some(p) = t.players.last_mut() {
+                p.name = line
+                    .chars()
+                    .skip(14)
+                    .take(33)
+                    .collect::<String>()
+                    .trim()
+                    .to_string();
+            }
             continue;
         }
         let code = cols(line, 0, 3);
@@ -106,10 +156,12 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
                         "white1" => {
                             t.initial_colour = Colour::White;
                             found = true;
+                            colour_given = true;
                         }
                         "black1" => {
                             t.initial_colour = Colour::Black;
                             found = true;
+                            colour_given = true;
                         }
                         // `rank` and other configuration words: not ours.
                         _ => {}
@@ -143,9 +195,32 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             }
         }
     }
+    if t.players.is_empty() {
+        return Err(err(
+            0,
+            "no player lines (records starting \"001\"): this is not a TRF tournament file",
+        ));
+    }
     t.players.sort_by_key(|p| p.pno);
     validate(&t, &lines_of)?;
+    if !colour_given {
+        if let Some(colour) = first_round_colour(&t) {
+            t.initial_colour = colour;
+        }
+    }
     Ok(t)
+}
+
+/// The initial colour a file without `XXC` implies: the colour of the top
+/// seed (the lowest pairing number with a game) in the first round with
+/// games, as bbpPairings and JaVaFo infer it. `None` before any game.
+fn first_round_colour(t: &Tournament) -> Option<Colour> {
+    let rounds = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+    (0..rounds).find_map(|r| {
+        t.players
+            .iter()
+            .find_map(|p| p.rounds.get(r).copied().flatten().and_then(|e| e.colour))
+    })
 }
 
 fn parse_player(
@@ -478,6 +553,55 @@ XXC white1
 
         let e = parse("001 abcd Someone\n").unwrap_err();
         assert!(e.message.contains("pairing number"), "{e}");
+    }
+
+    #[test]
+    fn every_line_end_reads_the_same() {
+        let lf = parse(SAMPLE).unwrap();
+        for end in ["\r\n", "\r"] {
+            let t = parse(&SAMPLE.replace('\n', end)).unwrap();
+            assert_eq!(t, lf, "line end {end:?}");
+        }
+        // Line numbers count each line once, whatever ends it.
+        let e = parse(&SAMPLE.replace("0002 w 1", "0002 w ?").replace('\n', "\r\n")).unwrap_err();
+        assert_eq!(e.line, 4);
+    }
+
+    #[test]
+    fn latin1_names_are_read() {
+        let mut bytes = SAMPLE.replace("Alpha ", "M\u{fc}ller").into_bytes();
+        // The same line in Latin-1: ü is the one byte 0xFC.
+        let at = bytes.windows(2).position(|w| w == [0xc3, 0xbc]).unwrap();
+        bytes.splice(at..at + 2, [0xfc]);
+        let t = parse(&decode(&bytes)).unwrap();
+        assert_eq!(t.players[0].name, "M\u{fc}ller");
+        assert_eq!(t.players[0].rating, 2100);
+        assert_eq!(
+            t.players[0].rounds[0],
+            Some(Entry::game(2, Colour::White, Outcome::Win))
+        );
+        assert_eq!(decode("\u{feff}012 X".as_bytes()), "012 X");
+    }
+
+    #[test]
+    fn without_xxc_the_first_round_gives_the_initial_colour() {
+        let black = SAMPLE
+            .replace("XXC white1\n", "")
+            .replace("0002 w 1", "0002 b 1")
+            .replace("0001 b 0", "0001 w 0");
+        assert_eq!(parse(&black).unwrap().initial_colour, Colour::Black);
+        let white = SAMPLE.replace("XXC white1\n", "");
+        assert_eq!(parse(&white).unwrap().initial_colour, Colour::White);
+        // A given XXC wins.
+        let given = black.replace("XXR 3", "XXR 3\nXXC white1");
+        assert_eq!(parse(&given).unwrap().initial_colour, Colour::White);
+    }
+
+    #[test]
+    fn a_file_without_players_is_an_error() {
+        let e = parse("012 Club\nXXR 3\n").unwrap_err();
+        assert!(e.to_string().contains("no player lines"), "{e}");
+        assert!(parse("").is_err());
     }
 
     #[test]

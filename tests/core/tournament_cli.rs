@@ -224,3 +224,91 @@ fn endorsed_engine_tournaments_are_paired_identically() {
         assert!(out.lines().any(|l| l.starts_with("0 of ")), "{path}: {out}");
     }
 }
+
+/// TRF files as other programs write them (`tests/fixtures/trf/`): CR
+/// alone (bbpPairings), CRLF, Latin-1, and no `XXC` line (the top seed's
+/// colour in round 1 gives the initial colour: in `bbp-t8-black1-*`, a
+/// bbpPairings tournament with every colour swapped, that is Black). Each
+/// is read whole: `-c` checks every round and agrees with the engine.
+#[test]
+fn trf_files_from_other_programs_are_read_whole() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/trf");
+    for (name, rounds) in [
+        ("bbp-t8-black1-no-xxc-cr.trf", 4),
+        ("bbp-t8-black1-xxc.trf", 4),
+        ("bbp-t8-crlf.trf", 4),
+        ("bbp-t15-latin1.trf", 3),
+    ] {
+        let path = format!("{dir}/{name}");
+        let (code, out, err) = chessbot(&["pairing", "--dutch", &path, "-c"]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        assert!(
+            out.contains(&format!("0 of {rounds} rounds differ")),
+            "{name}: {out}"
+        );
+        let (code, out, err) = chessbot(&["standings", &path]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(
+            out.lines().count() > 10,
+            "{name}: every player ranked: {out}"
+        );
+    }
+    let (_, out, _) = chessbot(&["standings", &format!("{dir}/bbp-t15-latin1.trf")]);
+    assert!(
+        out.contains("Jürgen Müller") && out.contains("Françoise Lefèvre"),
+        "Latin-1 names: {out}"
+    );
+    // Without its XXC line the swapped file would be paired as if White
+    // began: the file's own XXC white1 line makes the difference visible.
+    let text = std::fs::read(format!("{dir}/bbp-t8-black1-no-xxc-cr.trf")).expect("fixture");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let white1 = tmp.path().join("white1.trf");
+    let mut forced = b"XXC white1\r".to_vec();
+    forced.extend(text);
+    std::fs::write(&white1, forced).expect("write");
+    let (code, out, _) = chessbot(&["pairing", "--dutch", white1.to_str().unwrap(), "-c"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("0 of 4 rounds differ"), "{out}");
+}
+
+/// Nothing read is never agreement: a file without player lines, or with
+/// players but no round paired, or with a round that records no pairing,
+/// is an error naming the problem (exit 2), for `-c`, `-p` and standings.
+#[test]
+fn trf_files_with_nothing_to_check_are_errors() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/trf");
+    let empty = format!("{dir}/no-players.trf");
+    for args in [
+        vec!["pairing", "--dutch", &empty, "-c"],
+        vec!["pairing", "--dutch", &empty, "-p"],
+        vec!["standings", &empty],
+    ] {
+        let (code, out, err) = chessbot(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("no player lines"), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+    }
+    let unpaired = format!("{dir}/no-rounds.trf");
+    let (code, out, err) = chessbot(&["pairing", "--dutch", &unpaired, "-c"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("nothing to check"), "{err}");
+    // Round 1 can still be paired from it.
+    let (code, _, err) = chessbot(&["pairing", "--dutch", &unpaired, "-p"]);
+    assert_eq!(code, 0, "{err}");
+
+    // Round 1 with every player absent, round 2 played: round 1 records no
+    // pairing to compare.
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let lines = vec![
+        "XXR 2".to_string(),
+        player(1, "A", &[(0, '-', 'Z'), (2, 'w', '1')]),
+        player(2, "B", &[(0, '-', 'Z'), (1, 'b', '0')]),
+    ];
+    let file = write(tmp.path(), "absent.trf", &lines);
+    let (code, out, err) = chessbot(&["pairing", "--dutch", &file, "-c"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("round 1") && err.contains("no pairing"),
+        "{err}"
+    );
+}

@@ -627,6 +627,7 @@ async fn scenario() {
 
     bot.stop().await;
     fake.assert_no_unknown_routes();
+    fake.assert_nothing_cut();
 }
 
 /// Turns game threads off for the server (alice may manage it).
@@ -829,8 +830,11 @@ async fn load() {
 }
 
 /// With `defer_after` zero every answer takes the slow path: a command is
-/// deferred and its "thinking…" response edited (or replaced by a private
-/// follow-up); a click is acknowledged and answered with a follow-up.
+/// deferred and its "thinking…" response edited into the answer (followed
+/// by a ping when it mentions someone, or replaced by a private follow-up
+/// when it is private); a click is acknowledged and answered with a
+/// follow-up. The fake Discord edits the placeholder with the first
+/// follow-up after a deferral, as Discord does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deferred_answers() {
     init_logs();
@@ -865,16 +869,23 @@ async fn deferred_answers() {
         )
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
-    // It pings bob: a new message (an edit would notify nobody), and the
-    // placeholder goes.
-    let challenge = fake.wait_followups(&i, 1, WAIT).await.remove(0);
+    // The placeholder becomes the challenge, buttons and all; it pings bob
+    // in a second message (an edit notifies nobody) that links to it.
+    let challenge = fake.wait_original(&i, WAIT).await;
     assert!(
         challenge.content().contains("alice challenges bob"),
         "{}",
         challenge.content()
     );
-    assert_eq!(challenge.notified, vec![BOB.id]);
-    wait_placeholder_gone(&fake, &i).await;
+    assert!(challenge.notified.is_empty());
+    let ping = fake.wait_followups(&i, 1, WAIT).await.remove(0);
+    assert_eq!(ping.notified, vec![BOB.id]);
+    assert!(
+        ping.content().contains(&challenge.id.to_string()),
+        "{}",
+        ping.content()
+    );
+    assert!(ping.custom_ids().is_empty() && ping.files.is_empty());
 
     // A click: acknowledged (type 6), then the answer as a follow-up; the
     // game has no thread, so its first board follows too.
@@ -919,16 +930,20 @@ async fn deferred_answers() {
         )
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
-    let board = fake.wait_followups(&i, 1, WAIT).await.remove(0);
+    let board = fake.wait_original(&i, WAIT).await;
     assert!(board.content().contains("1. e4"), "{}", board.content());
     assert!(!board.flags_ephemeral());
-    assert_eq!(board.notified, vec![BOB.id]);
     assert_eq!(board.files.len(), 1);
     assert_eq!(
         board.embeds()[0]["image"]["url"],
         json!(format!("attachment://{}", board.files[0].filename))
     );
-    wait_placeholder_gone(&fake, &i).await;
+    assert!(
+        !board.custom_ids().is_empty(),
+        "the board keeps its buttons"
+    );
+    let ping = fake.wait_followups(&i, 1, WAIT).await.remove(0);
+    assert_eq!(ping.notified, vec![BOB.id]);
 
     // A deferred answer that pings nobody still edits its placeholder.
     let i = fake
@@ -966,6 +981,180 @@ async fn deferred_answers() {
 
     bot.stop().await;
     fake.assert_no_unknown_routes();
+    fake.assert_nothing_cut();
+}
+
+/// Quick and slow answers leave the same messages, as Discord really
+/// keeps them: after `/challenge @bob` exactly one message with the
+/// challenge's Accept button, and bob notified by a message; the game's
+/// first board in its thread pings alice; her move leaves exactly one board
+/// and notifies bob.
+async fn one_message_per_answer_and_its_ping(defer_after: Option<Duration>) {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, defer_after);
+    let commands = fake.wait_commands(WAIT).await;
+    let white = opt_choice(&commands, "challenge", "color", "White");
+    let i = fake
+        .send_slash(
+            &ALICE,
+            CHESS_CHANNEL,
+            "challenge",
+            json!([opt_user("opponent", &BOB), white]),
+        )
+        .await;
+    fake.wait_callback(&i, WAIT).await;
+    // The ping is the answer's last message.
+    fake.wait_message_in(CHESS_CHANNEL, WAIT, |m| m.notified.contains(&BOB.id))
+        .await;
+    let with_accept: Vec<RecordedMessage> = fake
+        .messages_in(CHESS_CHANNEL)
+        .into_iter()
+        .filter(|m| find_button(&m.json["components"], "Accept").is_some())
+        .collect();
+    assert_eq!(with_accept.len(), 1, "{}", fake.summary());
+    let challenge = &with_accept[0];
+    assert!(!challenge.flags_ephemeral());
+    assert!(challenge.content().contains("alice challenges bob"));
+    // Clicking needs the message to exist still.
+    fake.click_button(
+        &BOB,
+        CHESS_CHANNEL,
+        challenge,
+        &button_id(challenge, "Accept"),
+    )
+    .await;
+    let thread = fake.wait_threads(1, WAIT).await.remove(0);
+    let first = fake
+        .wait_message_in(thread.id, WAIT, |m| m.notified.contains(&ALICE.id))
+        .await;
+    assert_eq!(first.files.len(), 1, "the first board: {}", fake.summary());
+
+    let i = fake
+        .send_slash(&ALICE, thread.id, "move", json!([opt_str("move", "e4")]))
+        .await;
+    fake.wait_callback(&i, WAIT).await;
+    fake.wait_message_in(thread.id, WAIT, |m| {
+        m.notified.contains(&BOB.id) && m.created_at > first.created_at
+    })
+    .await;
+    let boards: Vec<RecordedMessage> = fake
+        .messages_in(thread.id)
+        .into_iter()
+        .filter(|m| !m.files.is_empty() && m.created_at > first.created_at)
+        .collect();
+    assert_eq!(boards.len(), 1, "{}", fake.summary());
+    assert!(
+        boards[0].content().contains("1. e4"),
+        "{}",
+        boards[0].content()
+    );
+    assert!(
+        !boards[0].custom_ids().is_empty(),
+        "the board keeps its buttons"
+    );
+    bot.stop().await;
+    fake.assert_no_unknown_routes();
+    fake.assert_nothing_cut();
+}
+
+/// Discord's own failures lose no board. The first board of a new game
+/// meets two 500s from the thread's channel and gets there on the third
+/// try; a move whose interaction callback Discord keeps failing (every
+/// retry spent) is stored, and its board goes to the thread as a message
+/// of its own that notifies the opponent; a callback that Discord took but
+/// answered 500 is retried, answered 40060, and leaves exactly one board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_failures_lose_no_board() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    let commands = fake.wait_commands(WAIT).await;
+    let white = opt_choice(&commands, "challenge", "color", "White");
+    let i = fake
+        .send_slash(
+            &ALICE,
+            CHESS_CHANNEL,
+            "challenge",
+            json!([opt_user("opponent", &BOB), white]),
+        )
+        .await;
+    fake.wait_callback(&i, WAIT).await;
+    let challenge = fake
+        .wait_message_in(CHESS_CHANNEL, WAIT, |m| {
+            find_button(&m.json["components"], "Accept").is_some()
+        })
+        .await;
+    fake.fail_times("POST", "/messages", 2, false);
+    fake.click_button(
+        &BOB,
+        CHESS_CHANNEL,
+        &challenge,
+        &button_id(&challenge, "Accept"),
+    )
+    .await;
+    let thread = fake.wait_threads(1, WAIT).await.remove(0);
+    let first = fake
+        .wait_message_in(thread.id, WAIT, |m| !m.files.is_empty())
+        .await;
+    assert!(first.notified.contains(&ALICE.id), "{}", fake.summary());
+
+    // Every try of the move's callback fails: 1 + 3 retries.
+    fake.fail_times("POST", "/callback", 4, false);
+    let i = fake
+        .send_slash(&ALICE, thread.id, "move", json!([opt_str("move", "e4")]))
+        .await;
+    let board = fake
+        .wait_message_in(thread.id, WAIT, |m| {
+            m.content().contains("1. e4") && !m.files.is_empty()
+        })
+        .await;
+    assert!(board.notified.contains(&BOB.id), "{}", fake.summary());
+    let failed = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path.contains(&i.id.to_string()) && r.status == 500)
+        .count();
+    assert_eq!(failed, 4, "every try was made: {}", fake.summary());
+
+    // Taken, but answered 500: the retry hears 40060, and one board stays.
+    fake.fail_times("POST", "/callback", 1, true);
+    let i = fake
+        .send_slash(&BOB, thread.id, "move", json!([opt_str("move", "e5")]))
+        .await;
+    fake.wait("the retried callback", WAIT, |w| {
+        let tries = w
+            .requests
+            .iter()
+            .filter(|r| r.path.contains(&i.id.to_string()))
+            .count();
+        (tries >= 2).then_some(())
+    })
+    .await;
+    let answer = fake.wait_original(&i, WAIT).await;
+    assert!(answer.content().contains("e5"), "{}", answer.content());
+    let boards = fake
+        .messages_in(thread.id)
+        .into_iter()
+        .filter(|m| m.content().contains("e5") && !m.files.is_empty())
+        .count();
+    assert_eq!(boards, 1, "{}", fake.summary());
+
+    bot.stop().await;
+    fake.assert_no_unknown_routes();
+    fake.assert_nothing_cut();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_message_per_answer_quick() {
+    one_message_per_answer_and_its_ping(None).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_message_per_answer_always_deferred() {
+    one_message_per_answer_and_its_ping(Some(Duration::ZERO)).await;
 }
 
 /// `/analyze` on Discord: the command's deferred response ("thinking…")
@@ -1096,6 +1285,7 @@ async fn analysis_edits_its_response() {
 
     bot.stop().await;
     fake.assert_no_unknown_routes();
+    fake.assert_nothing_cut();
 }
 
 /// `/help` works in a direct message (everything else asks for a server).
@@ -1109,8 +1299,7 @@ async fn help_in_a_dm() {
     let i = fake.send_dm_slash(&ALICE, "help").await;
     let cb = fake.wait_callback(&i, WAIT).await;
     assert_eq!(cb.kind, 4);
-    assert!(cb.content().contains("/challenge"), "{}", cb.content());
-    assert!(!cb.content().contains("Use me in a server"));
+    assert_help_whole(&cb);
     let i = fake.send_dm_slash(&ALICE, "games").await;
     let cb = fake.wait_callback(&i, WAIT).await;
     assert!(
@@ -1120,6 +1309,81 @@ async fn help_in_a_dm() {
     );
     bot.stop().await;
     fake.assert_no_unknown_routes();
+    fake.assert_nothing_cut();
+}
+
+/// `/help` in a server channel: the whole help, in the asker's language,
+/// one embed field per topic, nothing cut.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_is_whole_in_both_languages() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    fake.wait_commands(WAIT).await;
+    let cb = slash(&fake, &ALICE, CHESS_CHANNEL, "help", json!([])).await;
+    assert!(cb.flags_ephemeral());
+    assert_help_whole(&cb);
+    let i = fake
+        .send_slash_in_locale(&BOB, CHESS_CHANNEL, "help", json!([]), "zh-CN")
+        .await;
+    let cb = fake.wait_callback(&i, WAIT).await;
+    let embed = &cb.embeds()[0];
+    assert!(
+        embed["title"]
+            .as_str()
+            .unwrap_or("")
+            .contains("向朋友发起挑战"),
+        "{embed}"
+    );
+    assert!(
+        field(embed, "和棋").contains("长将通过重复局面规则判和。"),
+        "{embed}"
+    );
+    bot.stop().await;
+    fake.assert_no_unknown_routes();
+    fake.assert_nothing_cut();
+}
+
+/// The English help as one embed with a field per topic, each whole (its
+/// last sentence is there, nothing ends in the cut mark).
+fn assert_help_whole(cb: &RecordedCallback) {
+    let embeds = cb.embeds();
+    assert_eq!(embeds.len(), 1, "{:?}", cb.data);
+    let embed = &embeds[0];
+    assert!(embed["title"]
+        .as_str()
+        .unwrap_or("")
+        .starts_with("chessbot"));
+    let names: Vec<&str> = embed["fields"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Playing",
+            "Casual games, rematches, replays",
+            "Time and correspondence",
+            "The computer",
+            "Draws",
+            "Ladder and records",
+            "Tournaments",
+            "Moderators and your data"
+        ]
+    );
+    assert!(field(embed, "Playing").contains("/challenge"));
+    assert!(
+        field(embed, "Draws").ends_with("is a draw through these repetition rules."),
+        "{embed}"
+    );
+    assert!(
+        field(embed, "Moderators and your data").ends_with("`/privacy forget` erases it."),
+        "{embed}"
+    );
+    assert!(!cb.content().contains("Use me in a server"));
 }
 
 /// Waits until the "thinking…" placeholder of `i` has been deleted.
@@ -1251,6 +1515,7 @@ async fn tournament_threads() {
     let (width, _, _) = decode_png(&over.files[0].bytes);
     assert!(width > 200);
     fake.assert_no_unknown_routes();
+    fake.assert_nothing_cut();
     bot.stop().await;
 }
 

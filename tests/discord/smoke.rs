@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
 use support::fake_discord::{
-    model, opt_focused, opt_str, opt_user, ClientHandle, FakeDiscord, LatencyStats, ALICE, BOB,
-    CAROL, CHESS_CHANNEL, GUILD_ID,
+    model, opt_focused, opt_str, opt_user, ClientHandle, FakeDiscord, LatencyStats, MessageSource,
+    ALICE, BOB, CAROL, CHESS_CHANNEL, GUILD_ID,
 };
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -121,6 +121,30 @@ async fn thread(
     Ok(())
 }
 
+// On Discord the first follow-up after a deferral fills the placeholder
+// and only the second is a new message.
+/// Defers, then sends two follow-ups.
+#[poise::command(slash_command)]
+async fn late(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer().await?;
+    ctx.say("first").await?;
+    ctx.say("second").await?;
+    Ok(())
+}
+
+/// Defers privately, then follows up "publicly".
+#[poise::command(slash_command)]
+async fn secret(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    ctx.send(
+        poise::CreateReply::default()
+            .content("psst")
+            .ephemeral(false),
+    )
+    .await?;
+    Ok(())
+}
+
 /// Answers twice, which Discord refuses: the second answer must get 400.
 #[poise::command(slash_command)]
 async fn twice(ctx: Context<'_>) -> Result<(), Error> {
@@ -167,7 +191,7 @@ async fn event_handler(
 async fn start_bot(fake: &FakeDiscord) -> ClientHandle {
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![ping(), pick(), thread(), twice()],
+            commands: vec![ping(), pick(), thread(), twice(), late(), secret()],
             event_handler: |framework, event| Box::pin(event_handler(framework, event)),
             ..Default::default()
         })
@@ -211,10 +235,10 @@ async fn real_client_against_fake_discord() {
     fake.wait_ready(WAIT).await;
     println!("first session ready after {:?}", begun.elapsed());
 
-    // Registration: the three commands, in the guild, with their options.
+    // Registration: the commands, in the guild, with their options.
     let commands = fake.wait_commands(WAIT).await;
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
-    assert_eq!(names, ["ping", "pick", "thread", "twice"]);
+    assert_eq!(names, ["ping", "pick", "thread", "twice", "late", "secret"]);
     let pick_cmd = &commands[1];
     assert_eq!(pick_cmd["guild_id"], json!(GUILD_ID.to_string()));
     assert_eq!(pick_cmd["options"][0]["name"], "fruit");
@@ -302,7 +326,10 @@ async fn real_client_against_fake_discord() {
         )
         .await;
     assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5);
-    let followups = fake.wait_followups(&i, 1, WAIT).await;
+    // poise answers a deferred command with a follow-up, which on Discord
+    // fills the "thinking…" placeholder instead of posting a new message.
+    let original = fake.wait_original(&i, WAIT).await;
+    assert!(fake.callbacks_for(&i).len() == 1 && original.edits == 1);
     let threads = fake.threads();
     assert_eq!(threads.len(), 1);
     let t = &threads[0];
@@ -310,13 +337,53 @@ async fn real_client_against_fake_discord() {
         (t.name.as_str(), t.parent_id, t.kind),
         ("alice vs bob", CHESS_CHANNEL, 11)
     );
-    assert_eq!(
-        followups[0].content(),
-        format!("thread created <#{}>", t.id)
+    assert_eq!(original.content(), format!("thread created <#{}>", t.id));
+    assert!(
+        fake.messages_in(CHESS_CHANNEL).iter().all(|m| m.source
+            != MessageSource::Followup {
+                interaction_id: i.id
+            }),
+        "no message besides the filled placeholder"
     );
     let in_thread = fake.messages_in(t.id);
     assert_eq!(in_thread.len(), 1);
     assert_eq!(in_thread[0].content(), "game on");
+
+    // The first follow-up after a deferral fills the placeholder; the
+    // second is a new message.
+    let i = fake
+        .send_slash(&BOB, CHESS_CHANNEL, "late", json!([]))
+        .await;
+    let second = fake.wait_followups(&i, 1, WAIT).await;
+    assert_eq!(second.len(), 1);
+    assert_eq!(second[0].content(), "second");
+    assert_eq!(fake.wait_original(&i, WAIT).await.content(), "first");
+    // A private deferral stays private, whatever the follow-up asks.
+    let i = fake
+        .send_slash(&BOB, CHESS_CHANNEL, "secret", json!([]))
+        .await;
+    let original = fake.wait_original(&i, WAIT).await;
+    assert_eq!(original.content(), "psst");
+    assert!(original.flags_ephemeral());
+
+    // Discord's 5xx: injected per route, N times; a request "taken anyway"
+    // is carried out, then answered 500, and its retry gets 40060.
+    fake.fail_times("POST", "/callback", 1, true);
+    let i = fake
+        .send_slash(&CAROL, CHESS_CHANNEL, "ping", json!([]))
+        .await;
+    fake.wait("the failed callback", WAIT, |w| {
+        w.requests
+            .iter()
+            .any(|r| r.path.contains(&i.id.to_string()) && r.status == 500)
+            .then_some(())
+    })
+    .await;
+    assert!(fake
+        .wait_original(&i, WAIT)
+        .await
+        .content()
+        .starts_with("pong"));
 
     // One initial response per interaction: the second gets 400 (40060).
     let i = fake

@@ -3,6 +3,7 @@
 //! The runner replays the inputs against a fresh database and compares the
 //! whole output. A transcript whose file name starts with `zh-` runs with
 //! `--locale zh-CN` (every user and the server speak Simplified Chinese).
+//! Every reply is also held to Discord's limits (nothing may need cutting).
 //! To update a transcript after an intended change, run with
 //! `UPDATE_TRANSCRIPTS=1` and review the diff before committing it.
 
@@ -10,7 +11,10 @@ use std::{path::Path, sync::Arc};
 
 use chessbot::{
     chess::Game,
-    platform::console::{Console, ConsoleOptions, SERVER},
+    platform::{
+        console::{Console, ConsoleOptions, SERVER},
+        discord::fit::overflows,
+    },
     render::{RenderConfig, Renderer},
     store::Store,
 };
@@ -33,9 +37,20 @@ async fn replay(path: &Path, renderer: Arc<Renderer>) -> (String, String) {
     })
     .await
     .expect("console starts");
+    console.keep_replies();
     let mut out = Vec::new();
     for line in expected.lines().filter_map(|l| l.strip_prefix("> ")) {
         console.run_line(line, &mut out).await.expect("line runs");
+        // Nothing the bot says may need cutting to go to Discord.
+        for reply in console.take_replies() {
+            let overflows = overflows(&reply);
+            assert!(
+                overflows.is_empty(),
+                "{}: after {line:?}, a reply Discord would cut: {overflows:?}\n{}",
+                path.display(),
+                reply.text
+            );
+        }
     }
     check_store(console.service().store(), path).await;
     (expected, String::from_utf8(out).expect("utf-8 output"))

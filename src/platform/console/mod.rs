@@ -82,6 +82,8 @@ pub struct Console {
     edited: std::collections::HashSet<String>,
     /// Users whose client locale `:locale` changed.
     locales: std::collections::HashMap<String, Option<String>>,
+    /// Every reply printed, when asked for ([`Console::keep_replies`]).
+    kept: Option<Vec<Reply>>,
 }
 
 impl Console {
@@ -112,6 +114,7 @@ impl Console {
             channels: vec![FIRST_CHANNEL.to_owned()],
             edited: Default::default(),
             locales: std::collections::HashMap::new(),
+            kept: None,
         })
     }
 
@@ -130,6 +133,17 @@ impl Console {
             service.attach_engine(engine);
         }
         Ok(service)
+    }
+
+    /// From now on, keep every reply printed, for [`Console::take_replies`]
+    /// (tests hold every reply of a session to Discord's limits).
+    pub fn keep_replies(&mut self) {
+        self.kept.get_or_insert_with(Vec::new);
+    }
+
+    /// The replies kept since the last call.
+    pub fn take_replies(&mut self) -> Vec<Reply> {
+        self.kept.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     pub fn service(&self) -> &Service {
@@ -445,6 +459,9 @@ impl Console {
         reply: &Reply,
         out: &mut impl Write,
     ) -> anyhow::Result<()> {
+        if let Some(kept) = &mut self.kept {
+            kept.push(reply.clone());
+        }
         // The console's own words (the deadline line, the marks) follow the
         // reply's language: the reader's for a private reply, as Discord
         // says "only you can see this" in the client's language.

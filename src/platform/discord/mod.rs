@@ -17,10 +17,12 @@ pub mod actor;
 pub mod commands;
 pub mod components;
 pub mod errors;
+pub mod fit;
 mod inflight;
 mod progress;
 pub mod reply;
 pub mod respond;
+pub mod retry;
 mod scheduler;
 pub mod threads;
 

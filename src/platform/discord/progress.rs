@@ -151,7 +151,7 @@ impl Progress {
         let Some(channel) = channel else {
             return;
         };
-        match channel.send_message(http, message.to_message()).await {
+        match super::retry::send_message(http, channel, message.to_message()).await {
             Ok(sent) => self.insert(
                 key,
                 Entry {

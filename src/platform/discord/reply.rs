@@ -109,16 +109,14 @@ impl Message {
     /// The message for `reply` where the bot has `caps`; notes about
     /// missing permissions are in `lang`.
     pub fn from_reply_in(reply: &Reply, caps: Capabilities, lang: Lang) -> Message {
+        // The cuts below are a safety net; every reply should fit whole.
+        for what in super::fit::overflows(reply) {
+            tracing::warn!(%what, "a reply does not fit Discord's limits and is cut");
+        }
         let mut content = String::new();
-        let mut mentioned = Vec::new();
-        for id in &reply.mentions {
-            // A mention is only ever a snowflake; anything else is dropped.
-            if let Ok(id) = id.parse::<u64>() {
-                if !reply.ephemeral && id != 0 {
-                    content.push_str(&format!("<@{id}> "));
-                    mentioned.push(serenity::UserId::new(id));
-                }
-            }
+        let mentioned = mentioned_users(reply);
+        for id in &mentioned {
+            content.push_str(&format!("<@{id}> "));
         }
         content.push_str(&reply.text);
         let image = reply.image.as_ref().filter(|_| caps.attach_files).map(|i| {
@@ -214,6 +212,21 @@ impl Message {
     pub fn to_message_edit(self) -> serenity::EditMessage {
         fill!(serenity::EditMessage::new(), self, new_attachment)
     }
+}
+
+/// The users a reply pings: its mentions that are snowflakes (anything
+/// else is dropped), none for a private reply.
+pub fn mentioned_users(reply: &Reply) -> Vec<serenity::UserId> {
+    if reply.ephemeral {
+        return Vec::new();
+    }
+    reply
+        .mentions
+        .iter()
+        .filter_map(|id| id.parse::<u64>().ok())
+        .filter(|id| *id != 0)
+        .map(serenity::UserId::new)
+        .collect()
 }
 
 fn embed_of(card: &Card, image: Option<&str>) -> CreateEmbed {

@@ -5,11 +5,17 @@
 //! (nearly all: a move is a few milliseconds) go out as the interaction's
 //! one response, in a single request, public or private as the reply says.
 //! Slower ones are deferred first: a command shows "thinking…" and is then
-//! edited (or, if the answer turns out private, the placeholder is removed
-//! and a private follow-up sent, since a deferred response's visibility
-//! cannot change; and if it mentions someone, it goes out as a follow-up
-//! too, since Discord notifies nobody of mentions added by an edit); a
-//! click is acknowledged silently and answered with a follow-up. A reply that opens a thread continues in [`super::threads`].
+//! edited into the answer, buttons and all. That edit is the one message
+//! the answer makes: on Discord the first follow-up after a deferral would
+//! edit the placeholder too (so posting the answer as a follow-up and then
+//! deleting the placeholder deletes the answer). Discord notifies nobody
+//! of the mentions in an edit, so an answer that must ping someone is
+//! followed by a short second message carrying the ping and a link to the
+//! answer. If the answer turns out private, the public placeholder is
+//! removed and a private follow-up sent, since a deferred response's
+//! visibility cannot change. A click is acknowledged silently and answered
+//! with a follow-up (after a click's acknowledgement follow-ups are new
+//! messages). A reply that opens a thread continues in [`super::threads`].
 
 use std::pin::pin;
 
@@ -37,6 +43,8 @@ pub struct Target {
     pub token: String,
     pub kind: Kind,
     pub channel_id: serenity::ChannelId,
+    /// The server, for links to messages (`None` in direct messages).
+    pub guild_id: Option<serenity::GuildId>,
     /// The bot's permissions in the channel, as Discord sent them.
     pub app_permissions: Option<Permissions>,
     /// The language of the person who sent the interaction (for the
@@ -59,6 +67,7 @@ impl From<&serenity::CommandInteraction> for Target {
             token: i.token.clone(),
             kind: Kind::Command,
             channel_id: i.channel_id,
+            guild_id: i.guild_id,
             app_permissions: i.app_permissions,
             lang: Lang::from_locale(Some(i.locale.as_str())),
         }
@@ -72,6 +81,7 @@ impl From<&serenity::ComponentInteraction> for Target {
             token: i.token.clone(),
             kind: Kind::Component,
             channel_id: i.channel_id,
+            guild_id: i.guild_id,
             app_permissions: i.app_permissions,
             lang: Lang::from_locale(Some(i.locale.as_str())),
         }
@@ -89,7 +99,7 @@ impl Target {
         http: &serenity::Http,
         response: CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        response.execute(http, (self.id, &self.token)).await
+        super::retry::callback(|| response.clone().execute(http, (self.id, &self.token))).await
     }
 
     /// A follow-up message on the interaction's webhook.
@@ -98,7 +108,10 @@ impl Target {
         http: &serenity::Http,
         message: CreateInteractionResponseFollowup,
     ) -> serenity::Result<serenity::Message> {
-        message.execute(http, (None, &self.token)).await
+        super::retry::retried("follow-up", |_| {
+            message.clone().execute(http, (None, &self.token))
+        })
+        .await
     }
 
     /// A private note to the user, after the response was sent.
@@ -219,46 +232,21 @@ async fn send_now(ctx: &serenity::Context, target: &Target, reply: &Reply) -> bo
 async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) -> bool {
     let message = Message::from_reply_in(reply, target.capabilities(), target.lang);
     let result = match (target.kind, reply.ephemeral) {
-        (Kind::Command, false) if notifies(reply) => {
-            // Discord notifies nobody of mentions an edit adds, so an
-            // answer that must ping someone (the player now to move) goes
-            // out as a new message, and the placeholder is removed after.
-            match target
-                .follow_up(&ctx.http, message.clone().to_followup())
-                .await
-            {
-                Ok(_) => {
-                    if let Err(e) = ctx
-                        .http
-                        .delete_original_interaction_response(&target.token)
-                        .await
-                    {
-                        tracing::warn!(interaction = %target.id, error = %describe(&e), "could not remove the placeholder");
-                    }
-                    Ok(())
+        (Kind::Command, false) => match edit_original(ctx, target, message.to_edit()).await {
+            Ok(answer) => {
+                if notifies(reply) {
+                    ping(ctx, target, reply, &answer).await;
                 }
-                // Better an answer without its ping than none.
-                Err(e) => {
-                    tracing::warn!(interaction = %target.id, error = %describe(&e), "could not post the answer as a new message; editing the placeholder");
-                    message
-                        .to_edit()
-                        .execute(&ctx.http, &target.token)
-                        .await
-                        .map(drop)
-                }
+                Ok(())
             }
-        }
-        (Kind::Command, false) => message
-            .to_edit()
-            .execute(&ctx.http, &target.token)
-            .await
-            .map(drop),
+            Err(e) => Err(e),
+        },
         (Kind::Command, true) => {
             // The public "thinking…" placeholder cannot become private.
-            if let Err(e) = ctx
-                .http
-                .delete_original_interaction_response(&target.token)
-                .await
+            if let Err(e) = super::retry::retried("removal of the placeholder", |_| {
+                ctx.http.delete_original_interaction_response(&target.token)
+            })
+            .await
             {
                 tracing::warn!(interaction = %target.id, error = %describe(&e), "could not remove the placeholder");
             }
@@ -279,13 +267,74 @@ async fn send_deferred(ctx: &serenity::Context, target: &Target, reply: &Reply) 
     true
 }
 
+/// Edits the interaction's response (the deferred placeholder), retried.
+async fn edit_original(
+    ctx: &serenity::Context,
+    target: &Target,
+    edit: serenity::EditInteractionResponse,
+) -> serenity::Result<serenity::Message> {
+    super::retry::retried("edit of the answer", |_| {
+        edit.clone().execute(&ctx.http, &target.token)
+    })
+    .await
+}
+
+/// Pings the users a deferred answer mentions: the answer is an edit of
+/// the placeholder, which notifies nobody, so the ping is a new message
+/// (a follow-up, which needs no permission in the channel) that links to
+/// the answer. Better an answer without its ping than none: a failure
+/// here is only logged.
+async fn ping(ctx: &serenity::Context, target: &Target, reply: &Reply, answer: &serenity::Message) {
+    let users = super::reply::mentioned_users(reply);
+    let mentions: Vec<String> = users.iter().map(|u| format!("<@{u}>")).collect();
+    let place = target
+        .guild_id
+        .map_or_else(|| "@me".to_owned(), |g| g.to_string());
+    let link = format!(
+        "https://discord.com/channels/{place}/{}/{}",
+        answer.channel_id, answer.id
+    );
+    let text = t!(
+        target.lang,
+        "discord-ping",
+        mentions = mentions.join(" "),
+        link = link
+    );
+    let note = CreateInteractionResponseFollowup::new()
+        .content(text)
+        .allowed_mentions(
+            serenity::CreateAllowedMentions::new()
+                .users(users)
+                .replied_user(false),
+        );
+    if let Err(e) = target.follow_up(&ctx.http, note).await {
+        tracing::warn!(interaction = %target.id, error = %describe(&e), "could not ping the players a deferred answer mentions");
+    }
+}
+
 /// Whether a public reply mentions a user Discord would notify.
 fn notifies(reply: &Reply) -> bool {
-    !reply.ephemeral
-        && reply
-            .mentions
-            .iter()
-            .any(|id| id.parse::<u64>().is_ok_and(|id| id != 0))
+    !super::reply::mentioned_users(reply).is_empty()
+}
+
+/// Discord kept failing on the interaction (5xx or no answer, retries
+/// spent), so it may never be answered: a public reply (a board after a
+/// move, a challenge) goes to the channel as a message of its own, so that
+/// the opponent, mentioned there, still hears of it. A private reply has
+/// nowhere else to go.
+async fn post_in_channel(ctx: &serenity::Context, target: &Target, reply: &Reply) {
+    if reply.ephemeral {
+        return;
+    }
+    let message = Message::from_reply_in(reply, target.capabilities(), target.lang).to_message();
+    match super::retry::send_message(&ctx.http, target.channel_id, message).await {
+        Ok(_) => {
+            tracing::info!(interaction = %target.id, channel = %target.channel_id, "the reply went to the channel instead")
+        }
+        Err(e) => {
+            tracing::error!(interaction = %target.id, channel = %target.channel_id, error = %describe(&e), "could not post the reply in the channel either")
+        }
+    }
 }
 
 /// The answer could not be delivered: the action itself was committed
@@ -298,6 +347,10 @@ async fn report_send_failure(
     responded: bool,
 ) {
     tracing::error!(interaction = %target.id, channel = %target.channel_id, error = %describe(e), "could not deliver a reply");
+    if super::retry::is_transient(e) || super::retry::is_timed_out(e) {
+        post_in_channel(ctx, target, reply).await;
+        return;
+    }
     if !is_missing_permission(e) {
         return;
     }

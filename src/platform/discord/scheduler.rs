@@ -89,7 +89,8 @@ async fn post(http: &serenity::Http, service: &Service, notice: &Notice, progres
         if channel != 0 {
             let parent = serenity::ChannelId::new(channel);
             if !reply.text.is_empty() || reply.card.is_some() || reply.image.is_some() {
-                if let Err(e) = parent.send_message(http, message.to_message()).await {
+                if let Err(e) = super::retry::send_message(http, parent, message.to_message()).await
+                {
                     tracing::warn!(error = %super::errors::describe(&e), channel = ?notice.channel, "could not post a scheduler notice");
                 }
             }
@@ -101,16 +102,19 @@ async fn post(http: &serenity::Http, service: &Service, notice: &Notice, progres
     let sent = match (&notice.dm_user, &notice.channel) {
         (Some(user), _) => match user.parse::<u64>() {
             Ok(id) if id != 0 => match serenity::UserId::new(id).create_dm_channel(http).await {
-                Ok(dm) => dm.send_message(http, message).await.map(|_| ()),
+                Ok(dm) => super::retry::send_message(http, dm.id, message)
+                    .await
+                    .map(|_| ()),
                 Err(e) => Err(e),
             },
             _ => return,
         },
         (None, Some(channel)) => match channel.parse::<u64>() {
-            Ok(id) if id != 0 => serenity::ChannelId::new(id)
-                .send_message(http, message)
-                .await
-                .map(|_| ()),
+            Ok(id) if id != 0 => {
+                super::retry::send_message(http, serenity::ChannelId::new(id), message)
+                    .await
+                    .map(|_| ())
+            }
             _ => return,
         },
         (None, None) => return,

@@ -41,7 +41,9 @@ pub async fn open(
         let thread = CreateThread::new(cut(&request.name, limits::THREAD_NAME))
             .kind(ChannelType::PublicThread)
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
-        parent.create_thread(&ctx.http, thread).await.map_err(Some)
+        super::retry::create_thread(&ctx.http, parent, thread)
+            .await
+            .map_err(Some)
     } else {
         Err(None)
     };
@@ -98,7 +100,7 @@ async fn post_in_thread(
     }
     // Threads inherit the parent channel's permissions.
     let message = Message::from_reply_in(board, target.capabilities(), target.lang).to_message();
-    if let Err(e) = thread.send_message(&ctx.http, message).await {
+    if let Err(e) = super::retry::send_message(&ctx.http, thread, message).await {
         tracing::error!(thread = %thread, error = %describe(&e), "could not post the first board in the thread");
         let text = if is_missing_permission(&e) {
             let place = format!("<#{thread}>");
@@ -138,7 +140,7 @@ pub async fn open_for_notice(
     let thread = CreateThread::new(cut(&request.name, limits::THREAD_NAME))
         .kind(ChannelType::PublicThread)
         .auto_archive_duration(AutoArchiveDuration::OneWeek);
-    let thread = match parent.create_thread(http, thread).await {
+    let thread = match super::retry::create_thread(http, parent, thread).await {
         Ok(thread) => thread,
         Err(e) => {
             tracing::error!(game = request.game_id, channel = %parent, error = %describe(&e), "could not open a tournament game's thread");
@@ -149,7 +151,7 @@ pub async fn open_for_notice(
         .thread_opened(request.game_id, &thread.id.to_string())
         .await;
     let message = Message::from_reply(&board, super::reply::Capabilities::ALL).to_message();
-    if let Err(e) = thread.id.send_message(http, message).await {
+    if let Err(e) = super::retry::send_message(http, thread.id, message).await {
         tracing::error!(thread = %thread.id, error = %describe(&e), "could not post the first board in the thread");
     }
 }

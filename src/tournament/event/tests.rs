@@ -83,7 +83,7 @@ fn swiss_rounds_are_what_the_dutch_checker_expects() {
     unique.dedup();
     assert_eq!(unique.len(), 4, "a second PAB: {byes:?}");
     // The FIDE checker re-pairs every round identically.
-    let done = cli::check(&e.record());
+    let done = cli::check(&e.record()).expect("rounds to check");
     assert_eq!(done.code, 0, "{}", done.text);
 }
 

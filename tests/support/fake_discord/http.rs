@@ -18,7 +18,14 @@
 //!   5 action rows of 5 buttons, custom ids ≤ 100 chars, labels ≤ 80) and
 //!   autocomplete limits (≤ 25 choices, names 1–100 chars) answered with
 //!   400 code 50035 "Invalid Form Body";
-//! - `@original` of a component interaction is the message the component is on.
+//! - `@original` of a component interaction is the message the component is on;
+//! - the first follow-up after a deferred message response (type 5) edits the
+//!   "thinking…" placeholder instead of posting (so it keeps the deferral's
+//!   visibility and notifies nobody); later follow-ups, and those after the
+//!   placeholder was edited or deleted, are new messages;
+//! - injected failures ([`super::FakeDiscord::fail_next`],
+//!   [`super::FakeDiscord::fail_times`]): 5xx answers, as during Discord's
+//!   incidents, optionally after the request took effect.
 //!
 //! Not reproduced: rate limits, permissions (but see
 //! [`super::FakeDiscord::fail_next`] to inject a 403), audit-log reasons,
@@ -41,7 +48,7 @@ use super::{
     model::{self, APP_ID, GUILD_ID},
     multipart::{self, Body},
     recorder::{
-        MessageSource, Outgoing, RecordedCallback, RecordedMessage, RecordedRegistration,
+        Failure, MessageSource, Outgoing, RecordedCallback, RecordedMessage, RecordedRegistration,
         RecordedRequest, Shared, UploadedFile, World,
     },
 };
@@ -109,27 +116,40 @@ async fn answer(
         );
     }
     let injected = shared.with(|w| {
-        let pos = w.failures.iter().position(|(m, p, _, _)| {
-            m.eq_ignore_ascii_case(method.as_str()) && path.contains(p.as_str())
+        let pos = w.failures.iter().position(|f| {
+            f.method.eq_ignore_ascii_case(method.as_str()) && path.contains(f.path_part.as_str())
         })?;
-        let (_, _, status, body) = w.failures.remove(pos);
-        Some((
-            StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-            body,
-        ))
+        let failure = w.failures[pos].clone();
+        w.failures[pos].times -= 1;
+        if w.failures[pos].times == 0 {
+            w.failures.remove(pos);
+        }
+        Some(failure)
     });
-    if let Some(reply) = injected {
-        return reply;
-    }
+    let injected = match injected {
+        Some(f) if !f.after_effect => return failure_reply(&f),
+        other => other,
+    };
     let body = match multipart::decode(headers, bytes).await {
         Ok(b) => b,
         Err(e) => return form_error(&e),
     };
     let segments: Vec<&str> = api_path.trim_end_matches('/').split('/').collect();
-    match shared.with(|w| route(w, method, &segments, body)) {
+    let reply = match shared.with(|w| route(w, method, &segments, body)) {
         Some(reply) => reply,
         None => unknown(shared, method, path),
+    };
+    match injected {
+        Some(f) => failure_reply(&f),
+        None => reply,
     }
+}
+
+fn failure_reply(f: &Failure) -> Reply {
+    (
+        StatusCode::from_u16(f.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        f.body.clone(),
+    )
 }
 
 fn unknown(shared: &Shared, method: &Method, path: &str) -> Reply {
@@ -225,6 +245,7 @@ fn route(w: &mut World, method: &Method, seg: &[&str], body: Body) -> Option<Rep
             Some(ch) => ok(ch.clone()),
             None => unknown_channel(),
         },
+        ("DELETE", ["channels", c]) => delete_thread(w, id(c)?),
         ("POST", ["channels", c, "messages"]) => channel_message(w, id(c)?, body),
         ("GET", ["channels", c, "messages"]) => {
             let c = id(c)?;
@@ -747,6 +768,10 @@ fn callback(w: &mut World, interaction_id: u64, token: &str, body: Body) -> Repl
             "callback type {other} is not valid for a gateway interaction"
         )),
     };
+    if matches!(kind, 4 | 7) {
+        w.payloads
+            .push(("interaction callback".into(), data.clone()));
+    }
     let mut message = None;
     let reply = if sent.responded {
         error(
@@ -830,8 +855,32 @@ fn followup(w: &mut World, token: &str, body: Body) -> Reply {
     if !i.responded {
         return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     }
+    w.payloads.push(("follow-up".into(), body.json.clone()));
     if let Err(e) = validate_message(&body.json) {
         return form_error(&e);
+    }
+    // The first follow-up after a deferred response (type 5) completes it:
+    // Discord edits the "thinking…" message rather than posting a new one
+    // (discord-api-docs discussion #4140; discord.py documents the same).
+    // Its visibility is the deferral's, whatever the follow-up's flags say,
+    // and like any edit it notifies nobody. A placeholder already edited
+    // or deleted leaves later follow-ups to be new messages.
+    if let Some(mid) = i
+        .original
+        .filter(|mid| w.messages.iter().any(|m| m.id == *mid && m.deferred))
+    {
+        let mut payload = body.json;
+        if let Some(p) = payload.as_object_mut() {
+            p.remove("flags");
+        }
+        return edit_message(
+            w,
+            mid,
+            Body {
+                json: payload,
+                files: body.files,
+            },
+        );
     }
     let m = new_message(
         w,
@@ -875,6 +924,7 @@ fn webhook_message(w: &World, token: &str, msg: &str) -> Result<u64, Reply> {
 /// old ones; `attachments`, when present, lists the old attachments to keep.
 fn edit_message(w: &mut World, id: u64, body: Body) -> Reply {
     let p = body.json;
+    w.payloads.push(("edit".into(), p.clone()));
     if let Err(e) = validate_message(&p) {
         return form_error(&e);
     }
@@ -947,6 +997,7 @@ fn channel_message(w: &mut World, channel_id: u64, body: Body) -> Reply {
         return unknown_channel();
     }
     let p = &body.json;
+    w.payloads.push(("channel message".into(), p.clone()));
     let empty = p["content"].as_str().unwrap_or("").is_empty()
         && p["embeds"].as_array().is_none_or(Vec::is_empty)
         && p["components"].as_array().is_none_or(Vec::is_empty)
@@ -1012,6 +1063,28 @@ fn create_thread(w: &mut World, parent: u64, from_message: Option<u64>, p: Value
     event["newly_created"] = json!(true);
     dispatch(w, "THREAD_CREATE", event);
     (StatusCode::CREATED, thread)
+}
+
+/// `DELETE /channels/{id}` of a thread (`resources/channel#deleteclose-channel`):
+/// the thread and its messages go, and THREAD_DELETE is dispatched. The
+/// fake's guild channels cannot be deleted.
+fn delete_thread(w: &mut World, id: u64) -> Reply {
+    match w.channels.get(&id) {
+        Some(c) if c.get("thread_metadata").is_some() => {
+            let thread = c.clone();
+            w.channels.remove(&id);
+            w.threads.retain(|t| *t != id);
+            w.messages.retain(|m| m.channel_id != id);
+            dispatch(
+                w,
+                "THREAD_DELETE",
+                json!({"id": thread["id"], "guild_id": thread["guild_id"], "parent_id": thread["parent_id"], "type": thread["type"]}),
+            );
+            ok(thread)
+        }
+        Some(_) => error(StatusCode::FORBIDDEN, 50013, "Missing Permissions"),
+        None => unknown_channel(),
+    }
 }
 
 /// Sends a dispatch to the newest ready gateway session, if any.

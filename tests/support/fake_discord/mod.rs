@@ -48,7 +48,7 @@ use serde_json::{json, Value};
 use serenity::all::{Client, ClientBuilder, GatewayIntents, Http, HttpBuilder, ShardManager};
 use tokio::task::JoinHandle;
 
-use self::recorder::{Outgoing, SentInteraction, Shared, World};
+use self::recorder::{Failure, Outgoing, SentInteraction, Shared, World};
 pub use self::{
     model::{
         opt_attachment, opt_bool, opt_channel, opt_focused, opt_int, opt_str, opt_sub, opt_user,
@@ -137,6 +137,7 @@ impl FakeDiscord {
             token_valid: true,
             interaction_deadline: INTERACTION_DEADLINE,
             failures: Vec::new(),
+            payloads: Vec::new(),
             cdn: HashMap::new(),
         }));
         let app = http::router(Arc::clone(&shared));
@@ -238,10 +239,36 @@ impl FakeDiscord {
     /// example a missing permission:
     /// `fail_next("POST", "/threads", 403, json!({"message": "Missing Permissions", "code": 50013}))`.
     pub fn fail_next(&self, method: &str, path_part: &str, status: u16, body: Value) {
-        self.shared.with(|w| {
-            w.failures
-                .push((method.to_owned(), path_part.to_owned(), status, body))
+        self.inject(Failure {
+            method: method.to_owned(),
+            path_part: path_part.to_owned(),
+            status,
+            body,
+            times: 1,
+            after_effect: false,
         });
+    }
+
+    /// The next `times` matching requests get a 500 Internal Server Error,
+    /// as during Discord's incidents. With `after_effect` each request is
+    /// carried out first and only its answer is the 500 (Discord did the
+    /// work; a retried interaction callback then answers 40060).
+    pub fn fail_times(&self, method: &str, path_part: &str, times: usize, after_effect: bool) {
+        if times == 0 {
+            return;
+        }
+        self.inject(Failure {
+            method: method.to_owned(),
+            path_part: path_part.to_owned(),
+            status: 500,
+            body: json!({"message": "500: Internal Server Error", "code": 0}),
+            times,
+            after_effect,
+        });
+    }
+
+    fn inject(&self, failure: Failure) {
+        self.shared.with(|w| w.failures.push(failure));
     }
 
     /// Closes every gateway connection with 4000 ("unknown error, reconnect"),
@@ -307,7 +334,22 @@ impl FakeDiscord {
         name: &str,
         options: Value,
     ) -> InteractionId {
-        self.send_command(2, user, channel, name, options).await
+        self.send_command(2, user, channel, name, options, "en-US")
+            .await
+    }
+
+    /// [`Self::send_slash`] from a client set to `locale` (`zh-CN`): the
+    /// interaction's `locale` is the user's language.
+    pub async fn send_slash_in_locale(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        name: &str,
+        options: Value,
+        locale: &str,
+    ) -> InteractionId {
+        self.send_command(2, user, channel, name, options, locale)
+            .await
     }
 
     /// `user` runs `/name` (no options) in their direct messages with the
@@ -384,7 +426,8 @@ impl FakeDiscord {
             options.to_string().contains("\"focused\":true"),
             "send_autocomplete: no option has focused: true in {options}"
         );
-        self.send_command(4, user, channel, name, options).await
+        self.send_command(4, user, channel, name, options, "en-US")
+            .await
     }
 
     async fn send_command(
@@ -394,8 +437,10 @@ impl FakeDiscord {
         channel: u64,
         name: &str,
         options: Value,
+        locale: &str,
     ) -> InteractionId {
         let name = name.to_owned();
+        let locale = locale.to_owned();
         self.send_interaction(kind, user, channel, name.clone(), None, move |w| {
             let command_id = w
                 .guild_commands
@@ -408,7 +453,7 @@ impl FakeDiscord {
                 eprintln!("fake discord: /{name} was never registered; sending it anyway");
                 w.new_id()
             });
-            model::command_data(command_id, &name, &options)
+            (model::command_data(command_id, &name, &options), locale)
         })
         .await
     }
@@ -483,7 +528,7 @@ impl FakeDiscord {
             channel,
             custom_id.to_owned(),
             Some(current.id),
-            move |_| data,
+            move |_| (data, "en-US".to_owned()),
         )
         .await
     }
@@ -495,7 +540,7 @@ impl FakeDiscord {
         channel: u64,
         name: String,
         component_message: Option<u64>,
-        data: impl FnOnce(&mut World) -> Value,
+        data: impl FnOnce(&mut World) -> (Value, String),
     ) -> InteractionId {
         self.wait_ready(DEFAULT_TIMEOUT).await;
         let result = self.shared.with(|w| {
@@ -507,7 +552,9 @@ impl FakeDiscord {
             let id = w.new_id();
             let token = format!("fake-interaction-token-{id}");
             let mut payload = model::interaction_base(kind, id, &token, user, &channel_json);
-            payload["data"] = data(w);
+            let (data, locale) = data(w);
+            payload["data"] = data;
+            payload["locale"] = json!(locale);
             if let Some(mid) = component_message {
                 let m = w
                     .message_mut(mid)
@@ -727,6 +774,26 @@ impl FakeDiscord {
             unknown.is_empty(),
             "the client called unknown routes: {unknown:?}"
         );
+    }
+
+    /// Panics if any message the bot sent (interaction responses, follow-ups,
+    /// channel messages, and each of their edits) carries text cut to a
+    /// Discord limit: the adapter's cut leaves exactly the limit's number of
+    /// characters ending in `…`. (Over-long text Discord refuses outright:
+    /// see the message checks of [`http`].)
+    pub fn assert_nothing_cut(&self) {
+        let cut = self.shared.read(|w| {
+            let mut cut = Vec::new();
+            for (what, payload) in &w.payloads {
+                cut.extend(
+                    recorder::cut_texts(payload)
+                        .into_iter()
+                        .map(|t| format!("{what}: {t}")),
+                );
+            }
+            cut
+        });
+        assert!(cut.is_empty(), "text cut to Discord's limits: {cut:#?}");
     }
 
     /// A readable dump of everything recorded.

@@ -228,6 +228,24 @@ pub struct SentInteraction {
     pub responded: bool,
 }
 
+/// A failure the fake answers instead of (or after) doing what a request
+/// asks: Discord's 5xx during its incidents, a missing permission.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// The HTTP method, case-insensitive.
+    pub method: String,
+    /// A substring of the path (`/callback`, `/channels/{id}/messages`).
+    pub path_part: String,
+    pub status: u16,
+    pub body: Value,
+    /// How many more matching requests fail.
+    pub times: usize,
+    /// The request takes effect first and the failure is answered after, as
+    /// when Discord did the work but its answer was lost (a retry then
+    /// finds it done: a second callback answers 40060).
+    pub after_effect: bool,
+}
+
 /// What a gateway connection task receives from the harness.
 #[derive(Debug)]
 pub enum Outgoing {
@@ -270,9 +288,11 @@ pub struct World {
     pub token_valid: bool,
     /// Discord's limit on the first response to an interaction.
     pub interaction_deadline: Duration,
-    /// Injected failures: `(method, path substring, status, body)`, matched
-    /// against each request in order; each one fires once.
-    pub failures: Vec<(String, String, u16, Value)>,
+    /// Injected failures, matched against each request in order.
+    pub failures: Vec<Failure>,
+    /// Every message payload the bot sent (creations and edits), with the
+    /// route it came by, for checks over all of them.
+    pub payloads: Vec<(String, Value)>,
     /// Attachment bytes served by the fake CDN, by attachment id.
     pub cdn: HashMap<u64, UploadedFile>,
 }
@@ -389,6 +409,41 @@ fn truncate(s: &str, max: usize) -> String {
     } else {
         format!("{}…", s.chars().take(max).collect::<String>())
     }
+}
+
+/// The texts of a message payload that the adapter cut to a limit: as
+/// long as the limit and ending in `…` (its cut mark).
+pub fn cut_texts(payload: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut check = |text: &Value, limit: usize| {
+        if let Some(t) = text.as_str() {
+            if t.ends_with('…') && t.chars().count() == limit {
+                out.push(truncate(t, 80));
+            }
+        }
+    };
+    check(&payload["content"], 2000);
+    for e in payload["embeds"].as_array().into_iter().flatten() {
+        check(&e["title"], 256);
+        check(&e["description"], 4096);
+        check(&e["footer"]["text"], 2048);
+        for f in e["fields"].as_array().into_iter().flatten() {
+            check(&f["name"], 256);
+            check(&f["value"], 1024);
+        }
+    }
+    fn labels(components: &Value, out: &mut Vec<Value>) {
+        for c in components.as_array().into_iter().flatten() {
+            out.push(c["label"].clone());
+            labels(&c["components"], out);
+        }
+    }
+    let mut found = Vec::new();
+    labels(&payload["components"], &mut found);
+    for label in &found {
+        check(label, 80);
+    }
+    out
 }
 
 fn custom_ids(components: &Value) -> Vec<String> {
