@@ -57,6 +57,14 @@ pub struct Config {
     pub log_format: LogFormat,
     /// Serve Prometheus metrics on this address (`127.0.0.1:9100`); `None`: off.
     pub metrics_addr: Option<SocketAddr>,
+    /// Serve the live web board on this address (`0.0.0.0:8080`); `None`: off.
+    pub web_addr: Option<SocketAddr>,
+    /// The address players' links start with (`https://chess.example.org`);
+    /// default `http://` + `web_addr`.
+    pub public_url: Option<String>,
+    /// The secret the web board's links are signed with; unset: one is made
+    /// on first run and kept in the database.
+    pub web_secret: Option<Secret>,
     /// How long a challenge waits for an answer (servers' default), in hours.
     pub challenge_hours: u32,
     /// Flood limits per user, `[burst, per_minute]`: slash commands.
@@ -111,6 +119,9 @@ impl Default for Config {
             shard_total: None,
             log_format: LogFormat::Human,
             metrics_addr: None,
+            web_addr: None,
+            public_url: None,
+            web_secret: None,
             challenge_hours: 24,
             limit_commands: rate_pair(Limits::default().commands),
             limit_buttons: rate_pair(Limits::default().buttons),
@@ -282,6 +293,9 @@ impl fmt::Debug for Config {
             .field("shard_total", &self.shard_total)
             .field("log_format", &self.log_format)
             .field("metrics_addr", &self.metrics_addr)
+            .field("web_addr", &self.web_addr)
+            .field("public_url", &self.public_url)
+            .field("web_secret", &self.web_secret)
             .field("challenge_hours", &self.challenge_hours)
             .field("limit_commands", &self.limit_commands)
             .field("limit_buttons", &self.limit_buttons)
@@ -329,7 +343,7 @@ pub enum ConfigError {
 /// Environment variables read by [`Config::load`], with the key each sets.
 /// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
 /// are `CHESSBOT_` + the key in capitals.
-pub const ENV_VARS: [(&str, &str); 18] = [
+pub const ENV_VARS: [(&str, &str); 21] = [
     ("DISCORD_TOKEN", "token"),
     ("DATABASE_URL", "database_url"),
     ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
@@ -342,6 +356,9 @@ pub const ENV_VARS: [(&str, &str); 18] = [
     ("CHESSBOT_SHARD_TOTAL", "shard_total"),
     ("CHESSBOT_LOG_FORMAT", "log_format"),
     ("CHESSBOT_METRICS_ADDR", "metrics_addr"),
+    ("CHESSBOT_WEB_ADDR", "web_addr"),
+    ("CHESSBOT_PUBLIC_URL", "public_url"),
+    ("CHESSBOT_WEB_SECRET", "web_secret"),
     ("CHESSBOT_CHALLENGE_HOURS", "challenge_hours"),
     ("CHESSBOT_BACKUP_DIR", "backup_dir"),
     ("CHESSBOT_BACKUP_EVERY", "backup_every"),
@@ -482,6 +499,13 @@ impl Config {
                         bad(format!("`{value}` is not an address like 127.0.0.1:9100"))
                     })?)
                 }
+                "web_addr" => {
+                    self.web_addr = Some(value.parse().map_err(|_| {
+                        bad(format!("`{value}` is not an address like 0.0.0.0:8080"))
+                    })?)
+                }
+                "public_url" => self.public_url = Some(value),
+                "web_secret" => self.web_secret = Some(Secret(value)),
                 "challenge_hours" => {
                     self.challenge_hours = value
                         .parse()

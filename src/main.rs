@@ -136,6 +136,10 @@ struct ConsoleArgs {
     /// seed, so a script replays the same way every time.
     #[arg(long)]
     seed: Option<u64>,
+    /// Serve the live web board on this address (`127.0.0.1:8080`) and
+    /// print each player's link: play in the browser with no Discord.
+    #[arg(long)]
+    web: Option<std::net::SocketAddr>,
 }
 
 /// Prints a tournament command's output; bad input exits with status 2 (the
@@ -214,6 +218,13 @@ async fn run_bot(config: Option<&Path>, args: RunArgs) -> anyhow::Result<()> {
     settings.limits = config.limits();
     settings.backups = config.backup_plan();
     settings.engine = config.start_engine().await.map(Arc::new);
+    settings.web = config
+        .web_addr
+        .map(|addr| chessbot::platform::discord::WebBoard {
+            addr,
+            public_url: config.public_url.clone(),
+            secret: config.web_secret.clone(),
+        });
     chessbot::platform::discord::run(settings, shutdown_signal()).await
 }
 
@@ -351,10 +362,14 @@ async fn console(config_path: Option<&Path>, args: ConsoleArgs) -> anyhow::Resul
             renderer,
             locale: args.locale,
             seed: args.seed,
+            web: args.web,
         },
         engine,
     )
     .await?;
+    if args.web.is_some() && args.script.is_none() {
+        return console.run_live(&mut io::stdout()).await;
+    }
     let mut out = io::stdout().lock();
     match args.script {
         Some(path) => {

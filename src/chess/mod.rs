@@ -5,6 +5,7 @@
 
 pub mod conditional;
 pub mod describe;
+pub mod dests;
 pub mod ending;
 pub mod fen_input;
 pub mod game;

@@ -3,3 +3,4 @@
 
 pub mod console;
 pub mod discord;
+pub mod web;

@@ -32,6 +32,11 @@ pub(super) fn settings_diff(
             new.default_time_control.clone(),
         ),
         ("threads", old.threads.to_string(), new.threads.to_string()),
+        (
+            "spectators",
+            old.spectators.to_string(),
+            new.spectators.to_string(),
+        ),
         ("theme", old.theme.clone(), new.theme.clone()),
         (
             "strict_illegal_moves",

@@ -59,6 +59,8 @@ pub enum GameButton {
     /// Offer (first click) or accept (the opponent's click) a rematch of a
     /// finished game.
     Rematch,
+    /// The presser's own link to the game's live board (web board on).
+    Browser,
 }
 
 const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
@@ -67,7 +69,7 @@ const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
     (ChallengeButton::Cancel, "cancel"),
 ];
 
-const GAME_ACTIONS: [(GameButton, &str); 11] = [
+const GAME_ACTIONS: [(GameButton, &str); 12] = [
     (GameButton::Resign, "resign"),
     (GameButton::ResignConfirm, "resign-confirm"),
     (GameButton::DrawOffer, "draw-offer"),
@@ -79,7 +81,18 @@ const GAME_ACTIONS: [(GameButton, &str); 11] = [
     (GameButton::TakebackAccept, "takeback-accept"),
     (GameButton::TakebackDecline, "takeback-decline"),
     (GameButton::Rematch, "rematch"),
+    (GameButton::Browser, "browser"),
 ];
+
+impl GameButton {
+    /// The action named `name` in a button id (`draw-offer`).
+    pub fn from_id(name: &str) -> Option<GameButton> {
+        GAME_ACTIONS
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(a, _)| *a)
+    }
+}
 
 impl ButtonAction {
     /// The button's custom id.

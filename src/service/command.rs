@@ -136,6 +136,8 @@ pub enum Setting {
     /// The asker's own preference (not a moderator setting): reminders by
     /// direct message (`true`) or as a mention in the game's channel.
     NotifyByDm(bool),
+    /// Whether anyone with a game's public link may watch its live board.
+    Spectators(bool),
 }
 
 /// Everything the bot can be asked.
@@ -165,6 +167,19 @@ pub enum Command {
         text: String,
         /// Claim the draw (repetition / fifty moves) this move creates.
         claim_draw: bool,
+    },
+    /// A move from a live board: in game `game`, only while it has `ply`
+    /// plies (a board that sends a move twice has it applied once).
+    BoardMove {
+        game: i64,
+        ply: i64,
+        text: String,
+    },
+    /// A live board's button, on the board shown at `ply` plies.
+    BoardAction {
+        game: i64,
+        ply: i64,
+        action: super::live::BoardAction,
     },
     Board,
     /// Resign; without confirmation the bot asks first.

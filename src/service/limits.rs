@@ -74,7 +74,10 @@ impl Service {
     /// answer. Nothing else is done for a refused command.
     pub(super) fn rate_limit(&self, actor: &Actor, command: &Command) -> Option<Reply> {
         let kind = match command {
-            Command::Button { .. } => Kind::Button,
+            // A live board's moves and buttons are clicks, as Discord's.
+            Command::Button { .. } | Command::BoardMove { .. } | Command::BoardAction { .. } => {
+                Kind::Button
+            }
             _ => Kind::Command,
         };
         let gate = &self.inner.gate;

@@ -22,6 +22,8 @@ mod known;
 mod ladder;
 pub mod lang;
 mod limits;
+pub mod links;
+pub mod live;
 mod orientation;
 mod outbox;
 mod play;
@@ -42,6 +44,7 @@ use std::sync::Arc;
 
 pub use command::*;
 pub use error::{ServiceError, UserError};
+pub use live::{Allowed, BoardAction, LiveClock, LiveEnd, LiveView};
 pub use reply::*;
 pub use show::MAX_SHOW_PGN_BYTES;
 
@@ -65,6 +68,7 @@ struct Inner {
     outbox: outbox::Outbox,
     server_locales: lang::KnownServerLocales,
     conditional_retry: conditional::Retry,
+    hub: live::Hub,
     /// Draws by lot (a tournament's first colour, a knockout game's
     /// colours): from entropy, or a seed for reproducible transcripts.
     lots: std::sync::Mutex<rand::rngs::StdRng>,
@@ -87,6 +91,7 @@ impl Service {
                 outbox: outbox::Outbox::default(),
                 server_locales: lang::KnownServerLocales::default(),
                 conditional_retry: conditional::Retry::default(),
+                hub: live::Hub::default(),
                 lots: std::sync::Mutex::new(rand::SeedableRng::from_entropy()),
             }),
         }
@@ -191,6 +196,12 @@ impl Service {
             Command::Decline { challenge } => self.decline(actor, challenge).await,
             Command::Cancel { challenge } => self.cancel(actor, challenge).await,
             Command::Move { text, claim_draw } => self.play_move(actor, &text, claim_draw).await,
+            Command::BoardMove { game, ply, text } => {
+                self.play_board_move(actor, game, ply, &text).await
+            }
+            Command::BoardAction { game, ply, action } => {
+                self.board_action(actor, game, ply, action).await
+            }
             Command::Board => self.board(actor).await,
             Command::Resign { confirmed } => self.resign(actor, confirmed, None).await,
             Command::Draw { action } => self.draw(actor, action, None).await,
@@ -255,6 +266,7 @@ impl Service {
                         self.takeback(actor, TakebackAction::Decline, at).await
                     }
                     GameButton::Rematch => self.rematch(actor, id).await,
+                    GameButton::Browser => self.browser_link_of(actor, id).await,
                 }
             }
             ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
@@ -317,6 +329,8 @@ fn command_name(command: &Command) -> &'static str {
         Command::Decline { .. } => "decline",
         Command::Cancel { .. } => "cancel",
         Command::Move { .. } => "move",
+        Command::BoardMove { .. } => "board-move",
+        Command::BoardAction { .. } => "board-action",
         Command::Board => "board",
         Command::Resign { .. } => "resign",
         Command::Draw { .. } => "draw",

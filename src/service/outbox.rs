@@ -75,6 +75,13 @@ impl Service {
         self.inner.outbox.ready.notified().await;
     }
 
+    /// Posts `notice` as if background work had (an adapter's answer that
+    /// the other adapters must also show: a move made on the web board is
+    /// posted in the game's Discord channel).
+    pub fn post_notice(&self, notice: Notice) {
+        self.post(notice);
+    }
+
     /// What background work has posted since the last call.
     pub fn take_notices(&self) -> Vec<Notice> {
         self.inner.outbox.take()

@@ -300,7 +300,16 @@ impl Service {
     }
 
     pub(super) async fn abort(&self, actor: &Actor) -> Result<Reply, ServiceError> {
-        let (_guard, mut session) = self.target_game(actor, None).await?;
+        self.abort_at(actor, None).await
+    }
+
+    /// Aborts the channel's game, or the game a board shown at some ply names.
+    pub(super) async fn abort_at(
+        &self,
+        actor: &Actor,
+        at: Option<(i64, i64)>,
+    ) -> Result<Reply, ServiceError> {
+        let (_guard, mut session) = self.target_game(actor, at).await?;
         session.side_of_actor(actor)?;
         self.refuse_in_tournament(session.record.id, msg!("tournament-no-abort"))
             .await?;
@@ -417,7 +426,7 @@ impl Service {
     }
 
     /// A game's two rating changes if it has any.
-    async fn ratings_of(
+    pub(super) async fn ratings_of(
         &self,
         session: &Session,
     ) -> Result<Option<[crate::store::RatingChangeRecord; 2]>, ServiceError> {

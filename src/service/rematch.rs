@@ -60,7 +60,7 @@ impl Service {
             )),
             None => {
                 match self.store().offer_rematch(game_id, &actor.user).await {
-                    Ok(()) => {}
+                    Ok(()) => self.game_changed(game_id),
                     Err(StoreError::Conflict) => return answered(),
                     Err(e) => return Err(e.into()),
                 }
@@ -121,6 +121,8 @@ impl Service {
                     }
                     Err(e) => return Err(e.into()),
                 };
+                // The finished game's pages learn of the new game.
+                self.game_changed(game_id);
                 let game = self.arm_first_reminder(game, &settings, now).await?;
                 let white = self
                     .name_in(&actor.server, &game.game.white_id, lang)

@@ -62,6 +62,8 @@ pub enum ButtonStyle {
     Secondary,
     Success,
     Danger,
+    /// Opens an address (the button's `id` is the URL).
+    Link,
 }
 
 /// A button; its id is stable and self-describing, so it works after a restart.

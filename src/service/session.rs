@@ -505,6 +505,7 @@ impl Service {
                     // A tournament moves on when its games end.
                     self.tournament_game_ended(session.record.id);
                 }
+                self.game_changed(session.record.id);
                 Ok(applied)
             }
             Err(StoreError::Conflict) => refuse_msg(msg!("game-moved-on")),

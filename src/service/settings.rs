@@ -55,6 +55,16 @@ impl Service {
                     }));
                     settings.default_time_control = tc.canonical;
                 }
+                Setting::Spectators(on) => {
+                    settings.spectators = on;
+                    done.push(Box::new(move |lang| {
+                        t!(
+                            lang,
+                            "web-settings-done-spectators",
+                            value = on_off(lang, on)
+                        )
+                    }));
+                }
                 Setting::Threads(on) => {
                     settings.threads = on;
                     done.push(Box::new(move |lang| {

@@ -74,7 +74,7 @@ impl Service {
                     .request_takeback(session.record.id, version, &actor.user)
                     .await
                 {
-                    Ok(()) => {}
+                    Ok(()) => self.game_changed(session.record.id),
                     Err(StoreError::Conflict) => return moved_on(),
                     Err(e) => return Err(e.into()),
                 }
@@ -144,7 +144,7 @@ impl Service {
                         .clear_takeback(session.record.id, session.record.version)
                         .await
                     {
-                        Ok(()) => {}
+                        Ok(()) => self.game_changed(session.record.id),
                         Err(StoreError::Conflict) => return moved_on(),
                         Err(e) => return Err(e.into()),
                     }
@@ -229,6 +229,7 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         self.remember_game(session.record.id, version, &game);
+        self.game_changed(session.record.id);
         session.record.version = version;
         session.record.state = state;
         session.record.offers.takeback = None;
@@ -251,7 +252,7 @@ fn moved_on<T>() -> Result<T, ServiceError> {
 
 /// How many plies stay when `side` takes back their last move: everything
 /// before it. `None` if `side` has not moved.
-fn plies_kept(game: &Game, side: Color) -> Option<usize> {
+pub(super) fn plies_kept(game: &Game, side: Color) -> Option<usize> {
     let first = game.initial_position().turn();
     (0..game.plies().len())
         .rev()

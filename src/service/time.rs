@@ -566,7 +566,7 @@ impl Service {
         }
         let (deadline, written) = self.reschedule_turn(&session, bonus, self.now_ms()).await?;
         match written {
-            Ok(()) => {}
+            Ok(()) => self.game_changed(game_id),
             Err(StoreError::Conflict) => return refuse_msg(msg!("give-time-moved-on")),
             Err(e) => return Err(e.into()),
         }

@@ -244,6 +244,7 @@ impl Service {
                 ButtonStyle::Primary,
             ));
         }
+        reply.buttons.extend(self.web_buttons(session, lang));
         Ok(reply)
     }
 
@@ -411,7 +412,7 @@ fn live_clocks(
 /// Both players' names as shown in `lang` (see [`super::shown_name`]) and
 /// points, White's first; points after the game if it was just settled
 /// (`ratings`).
-fn names_and_points(
+pub(super) fn names_and_points(
     lang: Lang,
     record: &GameRecord,
     [white_row, black_row]: &[Option<PlayerRecord>; 2],

@@ -28,6 +28,7 @@ mod players;
 mod privacy;
 mod time;
 mod tournaments;
+mod web;
 
 use std::{str::FromStr, sync::Arc, time::Duration};
 
@@ -47,6 +48,7 @@ pub use time::Vacation;
 pub use tournaments::{
     Entrant, NewBoard, NewTournament, Seeding, TournamentGame, TournamentRecord, TournamentStatus,
 };
+pub use web::CHANGES_CHANNEL;
 
 /// What replaces a forgotten person's id and name in the rows that stay
 /// (their games, for their opponents; audit entries they wrote).
@@ -92,6 +94,26 @@ pub struct Store {
     write_gate: std::sync::Arc<tokio::sync::Mutex<()>>,
     /// Moves waiting to be committed together (SQLite; `group.rs`).
     group: Arc<group::Queue>,
+    /// The database's address (PostgreSQL's change listener opens its own
+    /// connection).
+    url: DatabaseUrl,
+}
+
+/// A database address, kept out of `Debug` output (it may hold a password).
+#[derive(Clone)]
+struct DatabaseUrl(Arc<str>);
+
+impl std::fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DatabaseUrl(…)")
+    }
+}
+
+impl std::ops::Deref for DatabaseUrl {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
 }
 
 /// What an acknowledged change survives (SQLite; PostgreSQL follows its own
@@ -243,6 +265,7 @@ impl Store {
             defaults: Arc::new(ServerSettings::defaults("")),
             write_gate: Default::default(),
             group: Default::default(),
+            url: DatabaseUrl(url.as_str().into()),
         })
     }
 

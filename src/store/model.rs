@@ -30,6 +30,8 @@ pub struct ServerSettings {
     /// How moves are written in replies (`letters`, `chinese`); `None`:
     /// Chinese piece names on a Chinese server, letters otherwise.
     pub notation: Option<String>,
+    /// Whether anyone with a game's public link may watch its live board.
+    pub spectators: bool,
 }
 
 impl ServerSettings {
@@ -39,6 +41,7 @@ impl ServerSettings {
             server_id: server_id.to_owned(),
             default_time_control: "3d".to_owned(),
             threads: true,
+            spectators: true,
             theme: "brown".to_owned(),
             strict_illegal_moves: false,
             challenge_ttl_ms: 24 * 3600 * 1000,

@@ -10,7 +10,7 @@ pub(super) const PLAYER_COLUMNS: &str =
 
 pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, theme, \
      strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
-     vacation_days_per_year, reminder_hours, language, discord_locale, notation";
+     vacation_days_per_year, reminder_hours, language, discord_locale, notation, spectators";
 
 fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
     player_from_prefixed(row, "")
@@ -57,6 +57,7 @@ pub(super) fn settings_from_prefixed(
         language: row.try_get(column("language").as_str())?,
         discord_locale: row.try_get(column("discord_locale").as_str())?,
         notation: row.try_get(column("notation").as_str())?,
+        spectators: row.try_get::<i64, _>(column("spectators").as_str())? != 0,
     })
 }
 
@@ -88,8 +89,8 @@ impl Store {
                 sqlx::query(
                     "INSERT INTO servers (id, default_time_control, threads, theme, strict_illegal_moves, \
                      challenge_ttl_ms, rated_games_per_pair_daily, vacation_days_per_year, reminder_hours, \
-                     language, notation) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING",
+                     language, notation, spectators) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (id) DO NOTHING",
                 )
                 .bind(server_id.to_owned())
                 .bind(d.default_time_control.clone())
@@ -102,6 +103,7 @@ impl Store {
                 .bind(join_hours(&d.reminder_hours))
                 .bind(d.language.clone())
                 .bind(d.notation.clone())
+                .bind(flag(d.spectators))
                 .execute(&self.pool)
                 .await?;
                 sqlx::query(sqlx::AssertSqlSafe(select))
@@ -282,8 +284,8 @@ pub(super) async fn update_settings(
     sqlx::query(
         "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
          strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
-         vacation_days_per_year = $8, reminder_hours = $9, language = $10, notation = $11 \
-         WHERE id = $1",
+         vacation_days_per_year = $8, reminder_hours = $9, language = $10, notation = $11, \
+         spectators = $12 WHERE id = $1",
     )
     .bind(s.server_id.clone())
     .bind(s.default_time_control.clone())
@@ -296,6 +298,7 @@ pub(super) async fn update_settings(
     .bind(join_hours(&s.reminder_hours))
     .bind(s.language.clone())
     .bind(s.notation.clone())
+    .bind(flag(s.spectators))
     .execute(conn)
     .await?;
     Ok(())

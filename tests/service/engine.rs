@@ -829,6 +829,7 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
             renderer: Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
             locale: None,
             seed: None,
+            web: None,
         },
         Some(engine().await),
     )

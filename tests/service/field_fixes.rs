@@ -30,6 +30,7 @@ async fn the_console_answers_a_line_that_is_not_utf8_and_goes_on() {
         renderer: renderer(),
         locale: None,
         seed: None,
+        web: None,
     })
     .await
     .unwrap();

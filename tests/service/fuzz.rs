@@ -163,6 +163,7 @@ fn console() -> &'static (tokio::runtime::Runtime, Mutex<Console>) {
                 renderer,
                 locale: None,
                 seed: None,
+                web: None,
             }))
             .expect("console");
         // A game in progress, so moves and game commands reach the service.

@@ -34,6 +34,7 @@ async fn replay(path: &Path, renderer: Arc<Renderer>) -> (String, String) {
             .is_some_and(|n| n.to_string_lossy().starts_with("zh-"))
             .then(|| "zh-CN".to_owned()),
         seed: Some(2026),
+        web: None,
     })
     .await
     .expect("console starts");

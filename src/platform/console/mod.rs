@@ -58,6 +58,9 @@ pub struct ConsoleOptions {
     /// Draws by lot from this seed (reproducible transcripts); `None`:
     /// from entropy.
     pub seed: Option<u64>,
+    /// Serve the live web board here (`127.0.0.1:8080`): the console then
+    /// runs in real time and prints each new game's links.
+    pub web: Option<std::net::SocketAddr>,
 }
 
 /// A message the bot posted, remembered so its buttons can be clicked.
@@ -84,6 +87,9 @@ pub struct Console {
     locales: std::collections::HashMap<String, Option<String>>,
     /// Every reply printed, when asked for ([`Console::keep_replies`]).
     kept: Option<Vec<Reply>>,
+    /// Games whose web links were printed (or are about to be: `to_link`).
+    linked: std::collections::HashSet<i64>,
+    to_link: Vec<i64>,
 }
 
 impl Console {
@@ -98,8 +104,21 @@ impl Console {
         options: ConsoleOptions,
         engine: Option<Arc<Engine>>,
     ) -> anyhow::Result<Console> {
-        let clock = ManualClock::new(START_MS);
+        let clock = match options.web {
+            // Live clocks tick for real on the web board.
+            Some(_) => follow_real_time(),
+            None => ManualClock::new(START_MS),
+        };
         let service = Console::start_service(&options, &clock, engine.clone()).await?;
+        if let Some(addr) = options.web {
+            let secret = crate::platform::web::secret(&service, None).await?;
+            let public_url = crate::platform::web::default_public_url(addr);
+            let links = crate::service::links::WebLinks::new(&public_url, &secret);
+            let options = crate::platform::web::WebOptions { links };
+            let (bound, _task) =
+                crate::platform::web::start(service.clone(), addr, options).await?;
+            eprintln!("[console] web board at http://{bound}");
+        }
         service.startup().await;
         if let Some(dir) = &options.out_dir {
             std::fs::create_dir_all(dir)?;
@@ -115,6 +134,8 @@ impl Console {
             edited: Default::default(),
             locales: std::collections::HashMap::new(),
             kept: None,
+            linked: Default::default(),
+            to_link: Vec::new(),
         })
     }
 
@@ -182,7 +203,7 @@ impl Console {
             self.service.background_idle().await;
             let notices = self.service.take_notices();
             if notices.is_empty() {
-                return Ok(());
+                return self.print_web_links(out).await;
             }
             self.post_notices(&notices, out).await?;
         }
@@ -312,6 +333,80 @@ impl Console {
         self.clock.set(target);
         let notices = self.service.tick().await;
         self.post_notices(&notices, out).await
+    }
+
+    /// Reads lines as they come while the bot works in real time: what
+    /// background work and the web board post is printed at once, and the
+    /// scheduler ticks every second (time losses, reminders).
+    pub async fn run_live(&mut self, out: &mut impl Write) -> anyhow::Result<()> {
+        let (lines, mut incoming) = tokio::sync::mpsc::channel::<String>(16);
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lines() {
+                let Ok(line) = line else { break };
+                if lines.blocking_send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+        loop {
+            tokio::select! {
+                line = incoming.recv() => match line {
+                    Some(line) => self.run_line(&line, out).await?,
+                    None => break,
+                },
+                () = self.service.notices_ready() => {
+                    let notices = self.service.take_notices();
+                    self.post_notices(&notices, out).await?;
+                }
+                _ = tick.tick() => {
+                    let notices = self.service.tick().await;
+                    self.post_notices(&notices, out).await?;
+                }
+            }
+            self.print_web_links(out).await?;
+            out.flush()?;
+        }
+        self.service.store().close().await;
+        Ok(())
+    }
+
+    /// Notes the games of boards shown with a Play in browser button (the
+    /// web board is on) whose links were not printed yet.
+    fn note_web_links(&mut self, buttons: &[Button]) {
+        use crate::service::buttons::{ButtonAction, GameButton};
+        for button in buttons {
+            if let Some(ButtonAction::Game {
+                id,
+                action: GameButton::Browser,
+                ..
+            }) = ButtonAction::parse(&button.id)
+            {
+                if self.linked.insert(id) {
+                    self.to_link.push(id);
+                }
+            }
+        }
+    }
+
+    /// With the web board on: each new game's two players' links and its
+    /// spectators' page.
+    async fn print_web_links(&mut self, out: &mut impl Write) -> anyhow::Result<()> {
+        let Some(links) = self.service.web_links().cloned() else {
+            return Ok(());
+        };
+        for id in std::mem::take(&mut self.to_link) {
+            let Some(game) = self.service.store().game(id).await? else {
+                continue;
+            };
+            let expires = self.service.now_ms() + crate::service::links::LINK_VALID_MS;
+            for user in [&game.game.white_id, &game.game.black_id] {
+                let url = links.play_url(id, user, expires);
+                writeln!(out, "[web] {user}: {url}")?;
+            }
+            writeln!(out, "[web] {}", links.watch_url(id))?;
+        }
+        Ok(())
     }
 
     async fn post_notices(
@@ -554,6 +649,7 @@ impl Console {
                 .map(|b| format!("[{}]", b.label))
                 .collect();
             writeln!(out, "{prefix} {}", labels.join(" "))?;
+            self.note_web_links(&reply.buttons);
             self.posted.push(Posted {
                 channel: channel.to_owned(),
                 visible_to: reply.ephemeral.then(|| user.to_owned()),
@@ -562,6 +658,25 @@ impl Console {
         }
         Ok(())
     }
+}
+
+/// A clock that starts now and keeps up with the real one (`:wait` may
+/// still move it ahead).
+fn follow_real_time() -> ManualClock {
+    let now = || crate::clock::SystemClock.now_ms();
+    let clock = ManualClock::new(now());
+    let follower = clock.clone();
+    tokio::spawn(async move {
+        let mut step = tokio::time::interval(std::time::Duration::from_millis(20));
+        loop {
+            step.tick().await;
+            let real = now();
+            if real > follower.now_ms() {
+                follower.set(real);
+            }
+        }
+    });
+    clock
 }
 
 /// The service writes a channel as `<#id>` (a link on Discord); here a

@@ -429,6 +429,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 changes.push(match *name {
                     "time" => Setting::DefaultTime(value.clone()),
                     "threads" => Setting::Threads(boolean(name, value)?),
+                    "spectators" => Setting::Spectators(boolean(name, value)?),
                     "theme" => Setting::Theme(value.clone()),
                     "strict_illegal_moves" => Setting::StrictIllegalMoves(boolean(name, value)?),
                     "challenge_hours" => Setting::ChallengeHours(number(name, value)?),

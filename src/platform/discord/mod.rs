@@ -86,6 +86,18 @@ pub struct BotSettings {
     pub durability: crate::store::Durability,
     /// The chess engine (`None`: /play and /analyze say there is none).
     pub engine: Option<Arc<crate::engine::Engine>>,
+    /// Serve the live web board here; `None`: off.
+    pub web: Option<WebBoard>,
+}
+
+/// Where the web board is served and how its links are made.
+#[derive(Clone, Debug)]
+pub struct WebBoard {
+    pub addr: std::net::SocketAddr,
+    /// What links start with; `None`: `http://` + `addr`.
+    pub public_url: Option<String>,
+    /// The links' signing secret; `None`: the one kept in the database.
+    pub secret: Option<crate::config::Secret>,
 }
 
 impl BotSettings {
@@ -106,6 +118,7 @@ impl BotSettings {
             backups: None,
             durability: crate::store::Durability::Full,
             engine: None,
+            web: None,
         }
     }
 }
@@ -157,6 +170,10 @@ pub async fn run(
     let service = Service::new(store, renderer, Arc::new(SystemClock)).with_limits(settings.limits);
     if let Some(engine) = settings.engine.clone() {
         service.attach_engine(engine);
+    }
+    if let Some(web) = &settings.web {
+        let (_, task) = crate::platform::web::start_board(&service, web).await?;
+        side_tasks.push(task);
     }
     let inflight = InFlight::default();
     let result = serve(&settings, service.clone(), inflight.clone(), shutdown).await;

@@ -33,6 +33,8 @@ pub mod limits {
     pub const EMBED_TOTAL: usize = 6000;
     pub const BUTTON_LABEL: usize = 80;
     pub const CUSTOM_ID: usize = 100;
+    /// A link button's URL.
+    pub const BUTTON_URL: usize = 512;
     pub const BUTTONS_PER_ROW: usize = 5;
     pub const ROWS: usize = 5;
     pub const THREAD_NAME: usize = 100;
@@ -314,7 +316,11 @@ fn rows(reply: &Reply) -> Vec<CreateActionRow> {
         .buttons
         .iter()
         .filter(|b| {
-            let fits = !b.id.is_empty() && b.id.chars().count() <= limits::CUSTOM_ID;
+            let limit = match b.style {
+                ButtonStyle::Link => limits::BUTTON_URL,
+                _ => limits::CUSTOM_ID,
+            };
+            let fits = !b.id.is_empty() && b.id.chars().count() <= limit;
             if !fits {
                 tracing::warn!(id = %b.id, "button id does not fit Discord's 100 characters; left out");
             }
@@ -322,14 +328,16 @@ fn rows(reply: &Reply) -> Vec<CreateActionRow> {
         })
         .take(limits::BUTTONS_PER_ROW * limits::ROWS)
         .map(|b| {
-            CreateButton::new(b.id.clone())
-                .label(cut(&b.label, limits::BUTTON_LABEL))
-                .style(match b.style {
-                    ButtonStyle::Primary => serenity::ButtonStyle::Primary,
-                    ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
-                    ButtonStyle::Success => serenity::ButtonStyle::Success,
-                    ButtonStyle::Danger => serenity::ButtonStyle::Danger,
-                })
+            let label = cut(&b.label, limits::BUTTON_LABEL);
+            let style = match b.style {
+                // A link button has a URL and no custom id or style.
+                ButtonStyle::Link => return CreateButton::new_link(b.id.clone()).label(label),
+                ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+                ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                ButtonStyle::Success => serenity::ButtonStyle::Success,
+                ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+            };
+            CreateButton::new(b.id.clone()).label(label).style(style)
         })
         .collect();
     buttons

@@ -32,6 +32,7 @@ pub async fn settings(
     #[max_length = 32]
     time: Option<String>,
     #[description = "Play each game in its own thread"] threads: Option<bool>,
+    #[description = "Let anyone with a game's link watch its live board"] spectators: Option<bool>,
     #[description = "Board colours"]
     #[choices("brown", "blue", "green")]
     theme: Option<&'static str>,
@@ -80,6 +81,7 @@ pub async fn settings(
     let changes: Vec<Setting> = [
         time.map(Setting::DefaultTime),
         threads.map(Setting::Threads),
+        spectators.map(Setting::Spectators),
         theme.map(|t| Setting::Theme(t.to_owned())),
         strict_illegal_moves.map(Setting::StrictIllegalMoves),
         challenge_hours.map(Setting::ChallengeHours),

@@ -1,0 +1,560 @@
+//! Games as live boards see them: a hub that tells watchers a game changed,
+//! and [`LiveView`], everything a board page shows about a game for one
+//! viewer (position, legal destinations, moves, clocks, offers, what the
+//! viewer may do, the end), read from the store.
+//!
+//! A change notice carries only the game id: a watcher reads the state
+//! again (a notice is a hint; the store is the truth). In one process the
+//! hub is a `tokio::sync::broadcast` channel per watched game; with several
+//! processes on PostgreSQL each change is also announced with `NOTIFY`, and
+//! every process's listener feeds what it hears into its own hub
+//! ([`Service::hear_change`]).
+
+use std::{
+    collections::{BTreeMap, HashMap},
+    sync::{Mutex, OnceLock},
+};
+
+use shakmaty::{Color, Position};
+use tokio::sync::{broadcast, mpsc};
+
+use super::{
+    buttons::{ButtonAction, GameButton},
+    error::{refuse_msg, ServiceError},
+    lang::default_notation,
+    links::WebLinks,
+    session::Session,
+    Actor, Service,
+};
+use crate::{
+    chess::{color_index, Notation},
+    clock::{clocks_after, TimeControl},
+    i18n::Lang,
+    msg,
+    rating::Points,
+    store::Backend,
+    t,
+};
+
+/// Watchers per game, and the announcer of changes to other processes.
+#[derive(Default)]
+pub(super) struct Hub {
+    games: Mutex<HashMap<i64, broadcast::Sender<()>>>,
+    announcer: OnceLock<mpsc::UnboundedSender<i64>>,
+    links: OnceLock<WebLinks>,
+}
+
+/// A game's state for one viewer of its live board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveView {
+    pub game_id: i64,
+    pub server_id: String,
+    /// The game's channel (where its boards are posted).
+    pub channel_id: Option<String>,
+    /// Bumped by every change (offers and extra time too).
+    pub version: i64,
+    /// Plies played: what a move or an action from the board names.
+    pub ply: i64,
+    pub fen: String,
+    pub turn: Color,
+    /// The viewer's side, `None` for a spectator.
+    pub viewer: Option<Color>,
+    /// The side at the bottom.
+    pub orientation: Color,
+    pub last_move: Option<(String, String)>,
+    pub check: bool,
+    /// Legal destinations, only when the viewer is to move in a running game.
+    pub dests: BTreeMap<String, Vec<String>>,
+    /// Every move, in the viewer's notation.
+    pub moves: Vec<String>,
+    /// Live games' clocks as of now.
+    pub clock: Option<LiveClock>,
+    /// Correspondence: when the side to move runs out of time.
+    pub deadline_ms: Option<i64>,
+    /// White's and Black's names and points as shown.
+    pub players: [(String, String); 2],
+    pub draw_offer: Option<Color>,
+    pub takeback_by: Option<Color>,
+    pub rematch_by: Option<Color>,
+    /// The game a rematch started.
+    pub rematch_game: Option<i64>,
+    pub can: Allowed,
+    /// Whose move it is, or how the game ended, in the viewer's language.
+    pub status: String,
+    pub end: Option<LiveEnd>,
+    /// The page's title: both players.
+    pub title: String,
+}
+
+/// Both clocks of a live game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveClock {
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// The side whose clock runs.
+    pub running: Option<Color>,
+}
+
+/// What the viewer may do now (all false for a spectator).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Allowed {
+    pub resign: bool,
+    pub draw_offer: bool,
+    pub draw_claim: bool,
+    pub takeback: bool,
+    pub abort: bool,
+    pub give_time: bool,
+    pub rematch: bool,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveEnd {
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    pub text: String,
+    /// One line per player whose points changed.
+    pub points: Vec<String>,
+}
+
+/// An action on a game from a live board (the board's own buttons).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardAction {
+    /// A board button, as on Discord (resign-confirm, draw-offer, …).
+    Button(GameButton),
+    Abort,
+}
+
+impl BoardAction {
+    /// The action a board names (`draw-offer`, `abort`, …).
+    pub fn from_id(id: &str) -> Option<BoardAction> {
+        match id {
+            "abort" => Some(BoardAction::Abort),
+            // Resigning needs its confirmation on the board itself.
+            "resign" => None,
+            _ => GameButton::from_id(id).map(BoardAction::Button),
+        }
+    }
+}
+
+impl Service {
+    /// Lets this process make links to the web board (a board message
+    /// then carries Watch live and Play in browser).
+    pub fn enable_web_links(&self, links: WebLinks) {
+        let _ = self.inner.hub.links.set(links);
+    }
+
+    /// The web board's links, if the web board is on.
+    pub fn web_links(&self) -> Option<&WebLinks> {
+        self.inner.hub.links.get()
+    }
+
+    /// Notices of changes to game `game_id` from now on (a notice only: read
+    /// the game again with [`Service::live_view`]). A watcher that falls
+    /// behind gets `Lagged`, which means the same thing.
+    pub fn watch(&self, game_id: i64) -> broadcast::Receiver<()> {
+        let mut games = self
+            .inner
+            .hub
+            .games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        games
+            .entry(game_id)
+            .or_insert_with(|| broadcast::channel(4).0)
+            .subscribe()
+    }
+
+    /// Tells this process's watchers of `game_id` that it changed (`None`:
+    /// every game, after a listener lost its connection and may have missed
+    /// notices).
+    pub fn hear_change(&self, game_id: Option<i64>) {
+        let mut games = self
+            .inner
+            .hub
+            .games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        match game_id {
+            Some(id) => {
+                if let Some(sender) = games.get(&id) {
+                    if sender.send(()).is_err() {
+                        games.remove(&id);
+                    }
+                }
+            }
+            None => games.retain(|_, sender| sender.send(()).is_ok()),
+        }
+    }
+
+    /// A change to `game_id` was committed: its watchers here are told, and
+    /// on PostgreSQL the other processes' (after the commit, in order, by
+    /// one task, never holding up the answer).
+    pub(super) fn game_changed(&self, game_id: i64) {
+        self.hear_change(Some(game_id));
+        if self.store().backend() != Backend::Postgres {
+            return;
+        }
+        let announcer = self.inner.hub.announcer.get_or_init(|| {
+            let (sender, mut changes) = mpsc::unbounded_channel::<i64>();
+            let store = self.store().clone();
+            tokio::spawn(async move {
+                while let Some(id) = changes.recv().await {
+                    if let Err(e) = store.announce_change(id).await {
+                        tracing::warn!(game_id = id, error = %e, "change not announced to other processes");
+                    }
+                }
+            });
+            sender
+        });
+        let _ = announcer.send(game_id);
+    }
+
+    /// Listens for the changes other processes announce (PostgreSQL) and
+    /// tells this process's watchers; returns at once on SQLite (one
+    /// process). Runs until the process ends.
+    pub async fn listen_for_changes(&self) -> Result<(), ServiceError> {
+        if self.store().backend() != Backend::Postgres {
+            return Ok(());
+        }
+        let service = self.clone();
+        self.store()
+            .listen_changes(move |game| service.hear_change(game))
+            .await?;
+        Ok(())
+    }
+
+    /// Game `game_id` as `viewer` (a player, or `None`: a spectator) sees
+    /// it on a live board, in `lang`; `None` if there is no such game.
+    pub async fn live_view(
+        &self,
+        game_id: i64,
+        viewer: Option<&str>,
+        lang: Lang,
+    ) -> Result<Option<LiveView>, ServiceError> {
+        let Some(record) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        let session = self.load(record).await?;
+        let players = self.players_for(&session).await?;
+        let game = &session.game;
+        let record = &session.record;
+        let over = game.is_over();
+        let ratings = if over {
+            self.ratings_of(&session).await?
+        } else {
+            None
+        };
+        let settings = self.settings_of(&session).await?;
+        let notation = settings
+            .notation
+            .as_deref()
+            .and_then(Notation::from_id)
+            .unwrap_or_else(|| default_notation(lang));
+        let viewer_side = viewer.and_then(|user| session.side_of(user));
+        let ([white, black], points) =
+            super::view::names_and_points(lang, record, &players, ratings.as_ref());
+        let shown_points = |hundredths: i64| {
+            let p = Points::from_hundredths(hundredths);
+            format!("{} {p}", p.level().name(lang))
+        };
+        let turn = game.turn();
+        let tc: Option<TimeControl> = record.game.time_control.parse().ok();
+        let clock = match &tc {
+            Some(TimeControl::Live(live)) => {
+                let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
+                let state = clocks_after(live, &times);
+                let at = if over {
+                    record
+                        .state
+                        .ended_ms
+                        .or(state.running_since_ms)
+                        .unwrap_or(0)
+                } else {
+                    self.now_ms()
+                };
+                let [white_ms, black_ms] = state.remaining_at(at).map(|ms| ms.max(0));
+                let running =
+                    (!over && state.running_since_ms.is_some()).then_some(state.side_to_move);
+                Some(LiveClock {
+                    white_ms,
+                    black_ms,
+                    running,
+                })
+            }
+            _ => None,
+        };
+        let correspondence = matches!(tc, Some(TimeControl::Correspondence(_)));
+        let in_tournament = self.store().tournament_of_game(record.id).await?.is_some();
+        let side_of_user = |user: &str| session.side_of(user);
+        let takeback_by = record.takeback_by().and_then(side_of_user);
+        let rematch_by = record.offers.rematch_by.as_deref().and_then(side_of_user);
+        let can = match viewer_side {
+            None => Allowed::default(),
+            Some(side) if !over => Allowed {
+                resign: true,
+                draw_offer: game.draw_offer().is_none(),
+                draw_claim: game.claimable_draw().is_some(),
+                takeback: !record.game.rated
+                    && !in_tournament
+                    && takeback_by.is_none()
+                    && super::takeback::plies_kept(game, side).is_some(),
+                abort: !in_tournament && game.can_abort(),
+                give_time: correspondence && turn != side,
+                rematch: false,
+            },
+            Some(side) => Allowed {
+                rematch: !in_tournament
+                    && record.offers.rematch_game_id.is_none()
+                    && rematch_by != Some(side),
+                ..Allowed::default()
+            },
+        };
+        let dests = match viewer_side {
+            Some(side) if !over && side == turn => {
+                crate::chess::dests::legal_destinations(game.position())
+            }
+            _ => BTreeMap::new(),
+        };
+        let orientation = match viewer_side {
+            Some(side) => {
+                let pinned = players[color_index(side)]
+                    .as_ref()
+                    .is_some_and(|p| p.board_white);
+                if pinned {
+                    Color::White
+                } else {
+                    side
+                }
+            }
+            None => Color::White,
+        };
+        let name = |c: Color| match c {
+            Color::White => white.as_str(),
+            Color::Black => black.as_str(),
+        };
+        let (status, end) = match game.ending() {
+            None => (
+                t!(
+                    lang,
+                    "board-to-move",
+                    name = name(turn),
+                    color = crate::chess::color_text(lang, turn)
+                ),
+                None,
+            ),
+            Some(ending) => {
+                let text = ending.text(lang);
+                let points = ratings
+                    .iter()
+                    .flat_map(|[w, b]| [(white.as_str(), w), (black.as_str(), b)])
+                    .map(|(who, change)| {
+                        let after = Points::from_hundredths(change.after);
+                        let change = t!(
+                            lang,
+                            "board-points-change",
+                            before = Points::from_hundredths(change.before).to_string(),
+                            after = after.to_string(),
+                            delta = Points::from_hundredths(change.delta).signed().to_string(),
+                            level = after.level().name(lang)
+                        );
+                        format!("{who}: {change}")
+                    })
+                    .collect();
+                (
+                    text.clone(),
+                    Some(LiveEnd {
+                        result: ending.result.pgn().to_owned(),
+                        text,
+                        points,
+                    }),
+                )
+            }
+        };
+        Ok(Some(LiveView {
+            game_id: record.id,
+            server_id: record.game.server_id.clone(),
+            channel_id: record.game.channel_id.clone(),
+            version: record.version,
+            ply: super::play::board_position(game),
+            fen: game.fen(),
+            turn,
+            viewer: viewer_side,
+            orientation,
+            last_move: game.last_ply().map(|ply| {
+                let (from, to) = super::view::move_squares(&ply.mv);
+                (from.to_string(), to.to_string())
+            }),
+            check: !over && game.position().is_check(),
+            dests,
+            moves: game
+                .plies()
+                .iter()
+                .map(|p| notation.write(&p.san).into_owned())
+                .collect(),
+            clock,
+            deadline_ms: if correspondence && !over {
+                record.state.deadline_ms
+            } else {
+                None
+            },
+            players: [
+                (white.clone(), shown_points(points[0])),
+                (black.clone(), shown_points(points[1])),
+            ],
+            draw_offer: game.draw_offer(),
+            takeback_by,
+            rematch_by,
+            rematch_game: record.offers.rematch_game_id,
+            can,
+            status,
+            end,
+            title: t!(lang, "web-title", white = &white, black = &black),
+        }))
+    }
+
+    /// The actor a live board's player acts as: the player in the game's
+    /// own channel, in their stored language. `None` if `user` does not
+    /// play game `game_id` or the game has no channel yet.
+    pub async fn board_actor(
+        &self,
+        game_id: i64,
+        user: &str,
+    ) -> Result<Option<Actor>, ServiceError> {
+        let Some(record) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        if record.game.white_id != user && record.game.black_id != user {
+            return Ok(None);
+        }
+        let Some(channel) = record.game.channel_id.clone() else {
+            return Ok(None);
+        };
+        let row = self.store().player(&record.game.server_id, user).await?;
+        Ok(Some(Actor {
+            server: record.game.server_id.clone(),
+            channel,
+            user: user.to_owned(),
+            name: row
+                .as_ref()
+                .map_or_else(|| user.to_owned(), |p| p.display_name.clone()),
+            locale: row.and_then(|p| p.locale),
+            server_locale: None,
+            is_moderator: false,
+        }))
+    }
+
+    /// A move from a live board: played only if game `game_id` is still
+    /// the channel's game at `ply` plies, so a move sent twice (a page that
+    /// reconnected) is applied once.
+    pub(super) async fn play_board_move(
+        &self,
+        actor: &Actor,
+        game_id: i64,
+        ply: i64,
+        text: &str,
+    ) -> Result<super::Reply, ServiceError> {
+        match self.store().active_game_in(&actor.channel).await? {
+            Some(record) if record.id == game_id && record.game.server_id == actor.server => {}
+            Some(_) | None => return refuse_msg(msg!("game-moved-on")),
+        }
+        let Ok(at) = usize::try_from(ply) else {
+            return refuse_msg(msg!("game-moved-on"));
+        };
+        let (reply, moved) = self.play_move_at(actor, text, false, Some(at)).await?;
+        match moved {
+            Some(moved) => Ok(self.after_move(actor, reply, moved).await),
+            None => Ok(reply),
+        }
+    }
+
+    /// An action from a live board's buttons, as the same button on a
+    /// Discord board (shown at `ply` plies).
+    pub(super) async fn board_action(
+        &self,
+        actor: &Actor,
+        game_id: i64,
+        ply: i64,
+        action: BoardAction,
+    ) -> Result<super::Reply, ServiceError> {
+        match action {
+            BoardAction::Abort => self.abort_at(actor, Some((game_id, ply))).await,
+            BoardAction::Button(action) => {
+                let id = ButtonAction::Game {
+                    id: game_id,
+                    action,
+                    version: ply,
+                }
+                .id();
+                self.button(actor, &id).await
+            }
+        }
+    }
+
+    /// A press on Play in browser under a board of game `game_id`.
+    pub(super) async fn browser_link_of(
+        &self,
+        actor: &Actor,
+        game_id: i64,
+    ) -> Result<super::Reply, ServiceError> {
+        let record = match self.store().game(game_id).await? {
+            Some(record) if record.game.server_id == actor.server => record,
+            _ => return refuse_msg(msg!("game-not-found")),
+        };
+        let session = self.load(record).await?;
+        self.browser_link(actor, &session)
+    }
+
+    /// The buttons a board message gets when the web board is on: Watch
+    /// live (a link anyone may open) and Play in browser (answered with the
+    /// presser's own link).
+    pub(super) fn web_buttons(&self, session: &Session, lang: Lang) -> Vec<super::Button> {
+        let Some(links) = self.web_links() else {
+            return Vec::new();
+        };
+        let game = &session.game;
+        let mut buttons = vec![super::Button {
+            id: links.watch_url(session.record.id),
+            label: t!(lang, "web-button-watch"),
+            style: super::ButtonStyle::Link,
+        }];
+        if !game.is_over() {
+            buttons.push(self.game_button(
+                session,
+                game,
+                GameButton::Browser,
+                &t!(lang, "web-button-play"),
+                super::ButtonStyle::Secondary,
+            ));
+        }
+        buttons
+    }
+
+    /// A player's private link to their game's live board.
+    pub(super) fn browser_link(
+        &self,
+        actor: &Actor,
+        session: &Session,
+    ) -> Result<super::Reply, ServiceError> {
+        let Some(links) = self.web_links() else {
+            return refuse_msg(msg!("web-off"));
+        };
+        session.side_of_actor(actor)?;
+        let url = links.play_url(
+            session.record.id,
+            &actor.user,
+            self.now_ms() + super::links::LINK_VALID_MS,
+        );
+        let lang = actor.lang();
+        Ok(super::Reply {
+            text: t!(lang, "web-link-private"),
+            buttons: vec![super::Button {
+                id: url,
+                label: t!(lang, "web-button-play"),
+                style: super::ButtonStyle::Link,
+            }],
+            ephemeral: true,
+            ..super::Reply::default()
+        })
+    }
+}
