@@ -10,5 +10,8 @@ mod optional;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod browser;
 mod e2e;
 mod smoke;
+mod web;
+mod web_support;

@@ -630,6 +630,10 @@ async fn games_of_and_pair_counts(store: &Store) {
 }
 
 async fn server_settings_round_trip(store: &Store) {
+    // The web board's secret: made once, then always the same.
+    let secret = store.web_secret().await.unwrap();
+    assert_eq!(secret.len(), 64, "32 random bytes in hex");
+    assert_eq!(store.web_secret().await.unwrap(), secret);
     let fresh = store.server("s9").await.unwrap();
     assert_eq!(fresh, ServerSettings::defaults("s9"));
     let changed = ServerSettings {
@@ -645,6 +649,7 @@ async fn server_settings_round_trip(store: &Store) {
         language: Some("zh-CN".to_owned()),
         discord_locale: None,
         notation: Some("letters".to_owned()),
+        spectators: false,
     };
     store.save_settings(&changed).await.unwrap();
     assert_eq!(store.server("s9").await.unwrap(), changed);
