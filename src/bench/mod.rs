@@ -9,6 +9,7 @@
 //! chessbot bench --database postgres             # the same on PostgreSQL
 //! chessbot bench --scale --stored 100000 --active 10000
 //! chessbot bench --flood                         # 1,000 commands/s from one user
+//! chessbot bench --web                           # the live web board, beside the move path
 //! ```
 
 mod analysis_load;
@@ -18,6 +19,7 @@ mod floor;
 pub mod report;
 mod scale;
 mod throughput;
+mod web;
 
 use std::{sync::Arc, time::Instant};
 
@@ -82,6 +84,12 @@ pub struct BenchArgs {
     /// `--flood`: quiet/flooded rounds.
     #[arg(long, default_value_t = 3)]
     pub flood_rounds: usize,
+    /// Measure the live web board instead: a move from one socket until
+    /// the opponent's has it at 1, 100 and 1,000 games (at most `--games`),
+    /// beside the same moves without the web; one game watched by 1,000
+    /// sockets; the page's weight.
+    #[arg(long)]
+    pub web: bool,
     /// Internal: start the bot on `--database` as is, report and exit (the
     /// scale run starts itself with this to measure a fresh process).
     #[arg(long, hide = true)]
@@ -98,9 +106,11 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.startup_probe {
         return scale::probe(&args.database, args.active).await;
     }
-    if args.scale || args.flood {
+    if args.scale || args.flood || args.web {
         let db = database::BenchDatabase::create(&args.database).await?;
-        let result = if args.scale {
+        let result = if args.web {
+            web::run(&args, db.url()).await
+        } else if args.scale {
             scale::run(&args, db.url()).await
         } else {
             flood::run(&args, db.url()).await

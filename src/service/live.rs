@@ -12,7 +12,7 @@
 
 use std::{
     collections::{BTreeMap, HashMap},
-    sync::{Mutex, OnceLock},
+    sync::{Arc, Mutex, OnceLock},
 };
 
 use shakmaty::{Color, Position};
@@ -39,9 +39,57 @@ use crate::{
 /// Watchers per game, and the announcer of changes to other processes.
 #[derive(Default)]
 pub(super) struct Hub {
-    games: Mutex<HashMap<i64, broadcast::Sender<()>>>,
+    games: Mutex<HashMap<i64, Watched>>,
     announcer: OnceLock<mpsc::UnboundedSender<i64>>,
     links: OnceLock<WebLinks>,
+}
+
+/// A watched game: its watchers, and the state they are shown, read once
+/// per change (a change starts a new, empty cell).
+struct Watched {
+    changes: broadcast::Sender<()>,
+    snapshot: Arc<tokio::sync::OnceCell<Option<Arc<LiveSnapshot>>>>,
+    /// Whether the game belongs to a tournament (it never changes), once read.
+    in_tournament: Option<bool>,
+}
+
+impl Watched {
+    fn new() -> Watched {
+        Watched {
+            changes: broadcast::channel(4).0,
+            snapshot: Arc::default(),
+            in_tournament: None,
+        }
+    }
+
+    /// Tells the watchers, who will read the state anew (or find it in
+    /// `snapshot`); `false` once none is left.
+    fn changed(&mut self, snapshot: Option<LiveSnapshot>) -> bool {
+        self.snapshot = Arc::new(match snapshot {
+            Some(s) => tokio::sync::OnceCell::new_with(Some(Some(Arc::new(s)))),
+            None => tokio::sync::OnceCell::new(),
+        });
+        self.changes.send(()).is_ok()
+    }
+}
+
+/// A game as stored, with what its live views need besides (read once per
+/// change; each viewer's [`LiveView`] is made from it without the store).
+pub struct LiveSnapshot {
+    record: crate::store::GameRecord,
+    game: crate::chess::Game,
+    players: [Option<crate::store::PlayerRecord>; 2],
+    ratings: Option<[crate::store::RatingChangeRecord; 2]>,
+    /// The server's notation setting (`None`: by the reader's language).
+    notation: Option<String>,
+    in_tournament: bool,
+}
+
+impl LiveSnapshot {
+    /// The server the game belongs to.
+    pub fn server_id(&self) -> &str {
+        &self.record.game.server_id
+    }
 }
 
 /// A game's state for one viewer of its live board.
@@ -137,123 +185,30 @@ impl BoardAction {
     }
 }
 
-impl Service {
-    /// Lets this process make links to the web board (a board message
-    /// then carries Watch live and Play in browser).
-    pub fn enable_web_links(&self, links: WebLinks) {
-        let _ = self.inner.hub.links.set(links);
-    }
-
-    /// The web board's links, if the web board is on.
-    pub fn web_links(&self) -> Option<&WebLinks> {
-        self.inner.hub.links.get()
-    }
-
-    /// Notices of changes to game `game_id` from now on (a notice only: read
-    /// the game again with [`Service::live_view`]). A watcher that falls
-    /// behind gets `Lagged`, which means the same thing.
-    pub fn watch(&self, game_id: i64) -> broadcast::Receiver<()> {
-        let mut games = self
-            .inner
-            .hub
-            .games
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        games
-            .entry(game_id)
-            .or_insert_with(|| broadcast::channel(4).0)
-            .subscribe()
-    }
-
-    /// Tells this process's watchers of `game_id` that it changed (`None`:
-    /// every game, after a listener lost its connection and may have missed
-    /// notices).
-    pub fn hear_change(&self, game_id: Option<i64>) {
-        let mut games = self
-            .inner
-            .hub
-            .games
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        match game_id {
-            Some(id) => {
-                if let Some(sender) = games.get(&id) {
-                    if sender.send(()).is_err() {
-                        games.remove(&id);
-                    }
-                }
-            }
-            None => games.retain(|_, sender| sender.send(()).is_ok()),
-        }
-    }
-
-    /// A change to `game_id` was committed: its watchers here are told, and
-    /// on PostgreSQL the other processes' (after the commit, in order, by
-    /// one task, never holding up the answer).
-    pub(super) fn game_changed(&self, game_id: i64) {
-        self.hear_change(Some(game_id));
-        if self.store().backend() != Backend::Postgres {
-            return;
-        }
-        let announcer = self.inner.hub.announcer.get_or_init(|| {
-            let (sender, mut changes) = mpsc::unbounded_channel::<i64>();
-            let store = self.store().clone();
-            tokio::spawn(async move {
-                while let Some(id) = changes.recv().await {
-                    if let Err(e) = store.announce_change(id).await {
-                        tracing::warn!(game_id = id, error = %e, "change not announced to other processes");
-                    }
-                }
-            });
-            sender
-        });
-        let _ = announcer.send(game_id);
-    }
-
-    /// Listens for the changes other processes announce (PostgreSQL) and
-    /// tells this process's watchers; returns at once on SQLite (one
-    /// process). Runs until the process ends.
-    pub async fn listen_for_changes(&self) -> Result<(), ServiceError> {
-        if self.store().backend() != Backend::Postgres {
-            return Ok(());
-        }
-        let service = self.clone();
-        self.store()
-            .listen_changes(move |game| service.hear_change(game))
-            .await?;
-        Ok(())
-    }
-
-    /// Game `game_id` as `viewer` (a player, or `None`: a spectator) sees
-    /// it on a live board, in `lang`; `None` if there is no such game.
-    pub async fn live_view(
-        &self,
-        game_id: i64,
-        viewer: Option<&str>,
-        lang: Lang,
-    ) -> Result<Option<LiveView>, ServiceError> {
-        let Some(record) = self.store().game(game_id).await? else {
-            return Ok(None);
-        };
-        let session = self.load(record).await?;
-        let players = self.players_for(&session).await?;
-        let game = &session.game;
-        let record = &session.record;
-        let over = game.is_over();
-        let ratings = if over {
-            self.ratings_of(&session).await?
+impl LiveSnapshot {
+    fn side_of(&self, user: &str) -> Option<Color> {
+        if self.record.game.white_id == user {
+            Some(Color::White)
+        } else if self.record.game.black_id == user {
+            Some(Color::Black)
         } else {
             None
-        };
-        let settings = self.settings_of(&session).await?;
-        let notation = settings
+        }
+    }
+
+    /// The game as `viewer` sees it in `lang` at `now_ms` (its clocks).
+    pub fn view(&self, viewer: Option<&str>, lang: Lang, now_ms: i64) -> LiveView {
+        let (game, record, players, ratings) =
+            (&self.game, &self.record, &self.players, &self.ratings);
+        let over = game.is_over();
+        let notation = self
             .notation
             .as_deref()
             .and_then(Notation::from_id)
             .unwrap_or_else(|| default_notation(lang));
-        let viewer_side = viewer.and_then(|user| session.side_of(user));
+        let viewer_side = viewer.and_then(|user| self.side_of(user));
         let ([white, black], points) =
-            super::view::names_and_points(lang, record, &players, ratings.as_ref());
+            super::view::names_and_points(lang, record, players, ratings.as_ref());
         let shown_points = |hundredths: i64| {
             let p = Points::from_hundredths(hundredths);
             format!("{} {p}", p.level().name(lang))
@@ -271,7 +226,7 @@ impl Service {
                         .or(state.running_since_ms)
                         .unwrap_or(0)
                 } else {
-                    self.now_ms()
+                    now_ms
                 };
                 let [white_ms, black_ms] = state.remaining_at(at).map(|ms| ms.max(0));
                 let running =
@@ -285,8 +240,8 @@ impl Service {
             _ => None,
         };
         let correspondence = matches!(tc, Some(TimeControl::Correspondence(_)));
-        let in_tournament = self.store().tournament_of_game(record.id).await?.is_some();
-        let side_of_user = |user: &str| session.side_of(user);
+        let in_tournament = self.in_tournament;
+        let side_of_user = |user: &str| self.side_of(user);
         let takeback_by = record.takeback_by().and_then(side_of_user);
         let rematch_by = record.offers.rematch_by.as_deref().and_then(side_of_user);
         let can = match viewer_side {
@@ -371,7 +326,7 @@ impl Service {
                 )
             }
         };
-        Ok(Some(LiveView {
+        LiveView {
             game_id: record.id,
             server_id: record.game.server_id.clone(),
             channel_id: record.game.channel_id.clone(),
@@ -410,6 +365,233 @@ impl Service {
             status,
             end,
             title: t!(lang, "web-title", white = &white, black = &black),
+        }
+    }
+}
+
+impl Service {
+    /// Lets this process make links to the web board (a board message
+    /// then carries Watch live and Play in browser).
+    pub fn enable_web_links(&self, links: WebLinks) {
+        let _ = self.inner.hub.links.set(links);
+    }
+
+    /// The web board's links, if the web board is on.
+    pub fn web_links(&self) -> Option<&WebLinks> {
+        self.inner.hub.links.get()
+    }
+
+    /// Notices of changes to game `game_id` from now on (a notice only: read
+    /// the game again with [`Service::live_view`]). A watcher that falls
+    /// behind gets `Lagged`, which means the same thing.
+    pub fn watch(&self, game_id: i64) -> broadcast::Receiver<()> {
+        let mut games = self
+            .inner
+            .hub
+            .games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        games
+            .entry(game_id)
+            .or_insert_with(Watched::new)
+            .changes
+            .subscribe()
+    }
+
+    /// Tells this process's watchers of `game_id` that it changed (`None`:
+    /// every game, after a listener lost its connection and may have missed
+    /// notices).
+    pub fn hear_change(&self, game_id: Option<i64>) {
+        let mut games = self
+            .inner
+            .hub
+            .games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        match game_id {
+            Some(id) => {
+                if let Some(watched) = games.get_mut(&id) {
+                    if !watched.changed(None) {
+                        games.remove(&id);
+                    }
+                }
+            }
+            None => games.retain(|_, watched| watched.changed(None)),
+        }
+    }
+
+    /// A change to the session's game was committed, leaving it `game`:
+    /// its watchers here are told and handed the state the commit wrote
+    /// (nothing to read again), and the other processes' as by
+    /// [`Service::game_changed`].
+    pub(super) async fn game_committed(
+        &self,
+        session: &Session,
+        game: &crate::chess::Game,
+        ratings: Option<[crate::store::RatingChangeRecord; 2]>,
+    ) {
+        let id = session.record.id;
+        let known = {
+            let games = self
+                .inner
+                .hub
+                .games
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            games.get(&id).map(|w| w.in_tournament)
+        };
+        // Watched here, and all a snapshot needs at hand: the players read
+        // along for play, the server's settings read by this command.
+        let snapshot = match (known, &session.read_along, session.settings_read()) {
+            (Some(Some(in_tournament)), Some(read), Some(settings)) => Some(LiveSnapshot {
+                record: session.record.clone(),
+                game: game.clone(),
+                players: read.players.clone(),
+                ratings,
+                notation: settings.notation.clone(),
+                in_tournament,
+            }),
+            _ => None,
+        };
+        match snapshot {
+            Some(snapshot) => {
+                let mut games = self
+                    .inner
+                    .hub
+                    .games
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                if let Some(watched) = games.get_mut(&id) {
+                    if !watched.changed(Some(snapshot)) {
+                        games.remove(&id);
+                    }
+                }
+                drop(games);
+                self.announce(id);
+            }
+            None => self.game_changed(id),
+        }
+    }
+
+    /// A change to `game_id` was committed: its watchers here are told, and
+    /// on PostgreSQL the other processes' (after the commit, in order, by
+    /// one task, never holding up the answer).
+    pub(super) fn game_changed(&self, game_id: i64) {
+        self.hear_change(Some(game_id));
+        self.announce(game_id);
+    }
+
+    /// Tells the other processes (PostgreSQL) that `game_id` changed.
+    fn announce(&self, game_id: i64) {
+        if self.store().backend() != Backend::Postgres {
+            return;
+        }
+        let announcer = self.inner.hub.announcer.get_or_init(|| {
+            let (sender, mut changes) = mpsc::unbounded_channel::<i64>();
+            let store = self.store().clone();
+            tokio::spawn(async move {
+                while let Some(id) = changes.recv().await {
+                    if let Err(e) = store.announce_change(id).await {
+                        tracing::warn!(game_id = id, error = %e, "change not announced to other processes");
+                    }
+                }
+            });
+            sender
+        });
+        let _ = announcer.send(game_id);
+    }
+
+    /// Listens for the changes other processes announce (PostgreSQL) and
+    /// tells this process's watchers; returns at once on SQLite (one
+    /// process). Runs until the process ends.
+    pub async fn listen_for_changes(&self) -> Result<(), ServiceError> {
+        if self.store().backend() != Backend::Postgres {
+            return Ok(());
+        }
+        let service = self.clone();
+        self.store()
+            .listen_changes(move |game| service.hear_change(game))
+            .await?;
+        Ok(())
+    }
+
+    /// Game `game_id` as `viewer` (a player, or `None`: a spectator) sees
+    /// it on a live board, in `lang`; `None` if there is no such game.
+    pub async fn live_view(
+        &self,
+        game_id: i64,
+        viewer: Option<&str>,
+        lang: Lang,
+    ) -> Result<Option<LiveView>, ServiceError> {
+        let Some(snapshot) = self.live_snapshot(game_id).await? else {
+            return Ok(None);
+        };
+        Ok(Some(snapshot.view(viewer, lang, self.now_ms())))
+    }
+
+    /// What every viewer's [`LiveView`] of game `game_id` is made from, read
+    /// once per change of the game however many pages watch it (kept while
+    /// the game has watchers, until its next change).
+    pub async fn live_snapshot(
+        &self,
+        game_id: i64,
+    ) -> Result<Option<Arc<LiveSnapshot>>, ServiceError> {
+        let cell = {
+            let mut games = self
+                .inner
+                .hub
+                .games
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            games
+                .get_mut(&game_id)
+                .map(|watched| watched.snapshot.clone())
+        };
+        let Some(cell) = cell else {
+            return self.read_snapshot(game_id).await.map(|s| s.map(Arc::new));
+        };
+        let snapshot = cell
+            .get_or_try_init(|| async {
+                self.read_snapshot(game_id).await.map(|s| s.map(Arc::new))
+            })
+            .await?;
+        Ok(snapshot.clone())
+    }
+
+    async fn read_snapshot(&self, game_id: i64) -> Result<Option<LiveSnapshot>, ServiceError> {
+        let Some(record) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        let session = self.load(record).await?;
+        let players = self.players_for(&session).await?;
+        let ratings = if session.game.is_over() {
+            self.ratings_of(&session).await?
+        } else {
+            None
+        };
+        let notation = self.settings_of(&session).await?.notation.clone();
+        let in_tournament = self
+            .store()
+            .tournament_of_game(session.record.id)
+            .await?
+            .is_some();
+        if let Some(watched) = self
+            .inner
+            .hub
+            .games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_mut(&game_id)
+        {
+            watched.in_tournament = Some(in_tournament);
+        }
+        Ok(Some(LiveSnapshot {
+            record: session.record,
+            game: session.game,
+            players,
+            ratings,
+            notation,
+            in_tournament,
         }))
     }
 

@@ -68,6 +68,11 @@ pub(super) struct ReadAlong {
 }
 
 impl Session {
+    /// The server's settings if this command has read them already.
+    pub fn settings_read(&self) -> Option<&ServerSettings> {
+        self.settings.get()
+    }
+
     /// The colour `user` plays in this game, if any.
     pub fn side_of(&self, user: &str) -> Option<Color> {
         if self.record.game.white_id == user {
@@ -487,25 +492,27 @@ impl Service {
                 if change.new_move.is_some() {
                     crate::metrics::move_applied();
                 }
-                let mut cache = self
-                    .inner
-                    .sessions
-                    .cache
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
-                if ending.is_some() {
-                    cache.remove(&session.record.id);
-                } else {
-                    cache.insert(session.record.id, (applied.version, game.clone()));
+                {
+                    let mut cache = self
+                        .inner
+                        .sessions
+                        .cache
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner());
+                    if ending.is_some() {
+                        cache.remove(&session.record.id);
+                    } else {
+                        cache.insert(session.record.id, (applied.version, game.clone()));
+                    }
                 }
-                drop(cache);
                 session.record.version = applied.version;
                 session.record.state = state;
                 if ending.is_some() {
                     // A tournament moves on when its games end.
                     self.tournament_game_ended(session.record.id);
                 }
-                self.game_changed(session.record.id);
+                self.game_committed(session, game, applied.ratings.clone())
+                    .await;
                 Ok(applied)
             }
             Err(StoreError::Conflict) => refuse_msg(msg!("game-moved-on")),

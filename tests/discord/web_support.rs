@@ -248,7 +248,7 @@ pub async fn open_socket(
     if let Some(cookie) = cookie {
         headers.insert("cookie", cookie.parse().expect("cookie"));
     }
-    match tokio_tungstenite::connect_async(request).await {
+    match tokio_tungstenite::connect_async_with_config(request, None, true).await {
         Ok((socket, _)) => Ok(socket),
         Err(tungstenite::Error::Http(response)) => Err(response.status().as_u16()),
         Err(e) => panic!("socket: {e}"),

@@ -17,10 +17,14 @@
 mod assets;
 mod pages;
 mod protocol;
+mod serve;
 mod session;
 mod socket;
 
 use std::{net::SocketAddr, sync::Arc};
+
+pub use assets::files as asset_files;
+pub use serve::serve_nodelay;
 
 use axum::{routing::get, Router};
 
@@ -75,16 +79,7 @@ pub async fn start(
     service.enable_web_links(options.links.clone());
     service.listen_for_changes().await?;
     let app = router(service, options);
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        {
-            tracing::error!(error = %e, "the web board stopped");
-        }
-    });
+    let task = tokio::spawn(serve_nodelay(listener, app));
     tracing::info!(%bound, "web board serving");
     Ok((bound, task))
 }

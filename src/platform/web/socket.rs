@@ -25,7 +25,7 @@ use super::{
 };
 use crate::{
     i18n::Lang,
-    service::{Command, Notice},
+    service::{Actor, Command, Notice},
 };
 
 /// `GET /game/{game}/ws`.
@@ -72,6 +72,8 @@ fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
 async fn serve(web: Web, mut socket: WebSocket, game: i64, user: Option<String>, lang: Lang) {
     let mut changes = web.service.watch(game);
     let mut last_sent = None;
+    // Who this page's player acts as, read at their first action.
+    let mut actor = None;
     if send_state(
         &web,
         &mut socket,
@@ -104,7 +106,7 @@ async fn serve(web: Web, mut socket: WebSocket, game: i64, user: Option<String>,
                         break;
                     }
                 };
-                let answer = act(&web, game, user.as_deref(), lang, request).await;
+                let answer = act(&web, game, user.as_deref(), &mut actor, lang, request).await;
                 if let Some(text) = answer {
                     if socket.send(Message::Text(protocol::text("refused", &text))).await.is_err() {
                         break;
@@ -170,20 +172,24 @@ async fn act(
     web: &Web,
     game: i64,
     user: Option<&str>,
+    known: &mut Option<Actor>,
     lang: Lang,
     request: Request,
 ) -> Option<String> {
     let Some(user) = user else {
         return Some(crate::t!(lang, "web-spectator-cannot-act"));
     };
-    let actor = match web.service.board_actor(game, user).await {
-        Ok(Some(actor)) => actor,
-        Ok(None) => return Some(crate::t!(lang, "web-spectator-cannot-act")),
-        Err(e) => {
-            tracing::warn!(game_id = game, error = %e, "live board actor not read");
-            return Some(crate::t!(lang, "error-apology"));
-        }
-    };
+    if known.is_none() {
+        *known = match web.service.board_actor(game, user).await {
+            Ok(Some(actor)) => Some(actor),
+            Ok(None) => return Some(crate::t!(lang, "web-spectator-cannot-act")),
+            Err(e) => {
+                tracing::warn!(game_id = game, error = %e, "live board actor not read");
+                return Some(crate::t!(lang, "error-apology"));
+            }
+        };
+    }
+    let actor = known.clone()?;
     let command = match request {
         Request::Move { uci, ply } => Command::BoardMove {
             game,

@@ -816,32 +816,11 @@ impl FakeDiscord {
     }
 }
 
-/// Serves `app` like `axum::serve`, but with TCP_NODELAY on every
-/// connection: with Nagle's algorithm on, a gateway frame written while the
-/// previous one is not yet acknowledged waits for the client's delayed ACK
-/// (40 ms on Linux), which showed up as a 40 ms tail in the latency figures.
+/// Serves `app` with TCP_NODELAY on every connection (the bot's own web
+/// board's accept loop): with Nagle's algorithm on, a gateway frame waited
+/// for the client's delayed ACK, a 40 ms tail in the latency figures.
 async fn serve(listener: tokio::net::TcpListener, app: axum::Router) {
-    use hyper_util::{
-        rt::{TokioExecutor, TokioIo},
-        server::conn::auto::Builder,
-        service::TowerToHyperService,
-    };
-    loop {
-        let (stream, _) = match listener.accept().await {
-            Ok(accepted) => accepted,
-            Err(e) => {
-                eprintln!("fake discord: accept failed: {e}");
-                continue;
-            }
-        };
-        let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
-        tokio::spawn(async move {
-            let _ = Builder::new(TokioExecutor::new())
-                .serve_connection_with_upgrades(TokioIo::new(stream), service)
-                .await;
-        });
-    }
+    chessbot::platform::web::serve_nodelay(listener, app).await;
 }
 
 fn find_component(components: &Value, custom_id: &str) -> Option<Value> {
