@@ -18,7 +18,7 @@ use std::{sync::Arc, time::Instant};
 use anyhow::{bail, Context};
 use futures_util::{SinkExt, StreamExt};
 use rand::{rngs::SmallRng, seq::SliceRandom, SeedableRng};
-use shakmaty::{fen::Fen, uci::UciMove, CastlingMode, Chess, Position};
+use shakmaty::{uci::UciMove, CastlingMode, Chess, Position};
 use tokio_tungstenite::tungstenite::{client::IntoClientRequest, Message};
 
 use super::{report::Samples, throughput::actor, BenchArgs};
@@ -438,14 +438,13 @@ fn pick(position: &Chess, rng: &mut SmallRng) -> Option<String> {
     }
     let moves = position.legal_moves();
     let mv = moves.choose(rng)?;
-    Some(UciMove::from_move(mv.clone(), CastlingMode::Standard).to_string())
+    Some(UciMove::from_move(*mv, CastlingMode::Standard).to_string())
 }
 
 fn played(position: &Chess, uci: &str) -> anyhow::Result<Chess> {
     let mv = uci.parse::<UciMove>()?.to_move(position)?;
     let mut next = position.clone();
     next.play_unchecked(mv);
-    let _ = Fen::from_position(&next, shakmaty::EnPassantMode::Legal);
     Ok(next)
 }
 

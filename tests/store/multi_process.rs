@@ -322,3 +322,79 @@ async fn postgres_two_processes_throughput() {
         report("PostgreSQL", throughput(&db.url, 8).await);
     }
 }
+
+/// With shards on PostgreSQL, a move handled by process A reaches a live
+/// board page served by process B: A's commit is announced with `NOTIFY`,
+/// B's listener hears it and B's page reads the new state from the store.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_in_one_process_reaches_pages_of_the_other() {
+    let Some(db) = TestDb::postgres("a_move_in_one_process_reaches_pages_of_the_other").await
+    else {
+        return;
+    };
+    let [a, b] = two_processes(&db.url).await;
+    let links = chessbot::service::links::WebLinks::new("http://127.0.0.1", b"secret");
+    let options = chessbot::platform::web::WebOptions { links };
+    let (addr, _server) =
+        chessbot::platform::web::start(b.clone(), "127.0.0.1:0".parse().unwrap(), options)
+            .await
+            .expect("process B serves the web board");
+    let challenge = Command::Challenge {
+        opponent: Some(UserRef {
+            id: "bob".into(),
+            name: "bob".into(),
+        }),
+        color: ColorChoice::White,
+        rated: None,
+        time: None,
+        fen: None,
+    };
+    a.handle(&actor("alice", "board"), challenge).await;
+    let accepted = a
+        .handle(&actor("bob", "board"), Command::Accept { challenge: None })
+        .await;
+    assert!(accepted.image.is_some(), "{}", accepted.text);
+    let game = a.store().active_game_in("board").await.unwrap().unwrap().id;
+
+    let (mut page, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/game/{game}/ws"))
+        .await
+        .expect("a spectator's socket on process B");
+    assert_eq!(next_state(&mut page).await["ply"], 0);
+    let moved = a
+        .handle(
+            &actor("alice", "board"),
+            Command::Move {
+                text: "e4".into(),
+                claim_draw: false,
+            },
+        )
+        .await;
+    assert!(moved.image.is_some(), "{}", moved.text);
+    let state = next_state(&mut page).await;
+    assert_eq!(
+        (state["ply"].clone(), state["moves"].clone()),
+        (1.into(), serde_json::json!(["e4"]))
+    );
+}
+
+/// The next `state` frame of a board socket.
+async fn next_state(
+    page: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> serde_json::Value {
+    use futures_util::StreamExt;
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(10), page.next())
+            .await
+            .expect("a frame from process B in time")
+            .expect("open")
+            .expect("a frame");
+        if let tokio_tungstenite::tungstenite::Message::Text(text) = frame {
+            let state: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if state["t"] == "state" {
+                return state;
+            }
+        }
+    }
+}
