@@ -107,10 +107,9 @@ async fn serve(web: Web, mut socket: WebSocket, game: i64, user: Option<String>,
                     }
                 };
                 let answer = act(&web, game, user.as_deref(), &mut actor, lang, request).await;
-                if let Some(text) = answer {
-                    if socket.send(Message::Text(protocol::text("refused", &text))).await.is_err() {
-                        break;
-                    }
+                let (kind, text) = answer;
+                if socket.send(Message::Text(protocol::text(kind, &text))).await.is_err() {
+                    break;
                 }
             }
             change = changes.recv() => {
@@ -166,8 +165,9 @@ async fn close(socket: &mut WebSocket, why: Malformed) {
         .await;
 }
 
-/// Runs a page's request as its player; `Some(text)` is a refusal for this
-/// page alone. A public answer is posted in the game's channel.
+/// Runs a page's request as its player: a refusal is for this page alone
+/// (`refused`); a public answer is posted in the game's channel and shown
+/// to this page (`said`).
 async fn act(
     web: &Web,
     game: i64,
@@ -175,21 +175,23 @@ async fn act(
     known: &mut Option<Actor>,
     lang: Lang,
     request: Request,
-) -> Option<String> {
+) -> (&'static str, String) {
     let Some(user) = user else {
-        return Some(crate::t!(lang, "web-spectator-cannot-act"));
+        return ("refused", crate::t!(lang, "web-spectator-cannot-act"));
     };
     if known.is_none() {
         *known = match web.service.board_actor(game, user).await {
             Ok(Some(actor)) => Some(actor),
-            Ok(None) => return Some(crate::t!(lang, "web-spectator-cannot-act")),
+            Ok(None) => return ("refused", crate::t!(lang, "web-spectator-cannot-act")),
             Err(e) => {
                 tracing::warn!(game_id = game, error = %e, "live board actor not read");
-                return Some(crate::t!(lang, "error-apology"));
+                return ("refused", crate::t!(lang, "error-apology"));
             }
         };
     }
-    let actor = known.clone()?;
+    let Some(actor) = known.clone() else {
+        return ("refused", crate::t!(lang, "error-apology"));
+    };
     let command = match request {
         Request::Move { uci, ply } => Command::BoardMove {
             game,
@@ -201,8 +203,9 @@ async fn act(
     let channel = actor.channel.clone();
     let reply = web.service.handle(&actor, command).await;
     if reply.ephemeral {
-        return Some(reply.text);
+        return ("refused", reply.text);
     }
+    let said = reply.text.clone();
     // Discord (or the console) shows it in the game's channel, as if the
     // player had made the move there.
     web.service.post_notice(Notice {
@@ -210,5 +213,5 @@ async fn act(
         dm_user: None,
         reply,
     });
-    None
+    ("said", said)
 }
