@@ -201,6 +201,7 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("rating", "opponent") => (t!(zh, "opt-opponent"), t!(zh, "opt-rating-opponent-desc")),
         ("settings", "time") => (t!(zh, "opt-time"), t!(zh, "opt-settings-time-desc")),
         ("settings", "threads") => (t!(zh, "opt-threads"), t!(zh, "opt-threads-desc")),
+        ("settings", "spectators") => (t!(zh, "opt-spectators"), t!(zh, "opt-spectators-desc")),
         ("settings", "theme") => (t!(zh, "opt-theme"), t!(zh, "opt-theme-desc")),
         ("settings", "strict_illegal_moves") => (t!(zh, "opt-strict"), t!(zh, "opt-strict-desc")),
         ("settings", "challenge_hours") => (
