@@ -10,50 +10,68 @@ use axum::{
 };
 
 use super::{session, Web};
-use crate::{
-    i18n::{tr, Arg, Lang},
-    service::LiveView,
-};
+use crate::{i18n::Lang, service::LiveView, t};
 
-/// The catalogue messages `board.js` shows, sent with each page.
-const PAGE_WORDS: [&str; 36] = [
-    "web-connecting",
-    "web-reconnecting",
-    "web-watching",
-    "web-your-turn",
-    "web-premove-set",
-    "web-premove-cancel-hint",
-    "web-resign",
-    "web-resign-confirm",
-    "web-yes",
-    "web-no",
-    "web-draw-offer",
-    "web-draw-accept",
-    "web-draw-decline",
-    "web-draw-claim",
-    "web-draw-offered-by-you",
-    "web-draw-offered-to-you",
-    "web-takeback",
-    "web-takeback-accept",
-    "web-takeback-decline",
-    "web-takeback-asked-by-you",
-    "web-takeback-asked-to-you",
-    "web-abort",
-    "web-rematch",
-    "web-rematch-offered-to-you",
-    "web-give-time",
-    "web-promote-to",
-    "web-queen",
-    "web-rook",
-    "web-bishop",
-    "web-knight",
-    "web-moves",
-    "web-deadline",
-    "web-game-over",
-    "web-white",
-    "web-black",
-    "web-rematch-open",
-];
+/// The catalogue messages `board.js` shows, in `lang`, sent with each
+/// page (the page fills in `{left}` itself as a deadline nears).
+fn page_words(lang: Lang) -> [(&'static str, String); 36] {
+    [
+        ("web-connecting", t!(lang, "web-connecting")),
+        ("web-reconnecting", t!(lang, "web-reconnecting")),
+        ("web-watching", t!(lang, "web-watching")),
+        ("web-your-turn", t!(lang, "web-your-turn")),
+        ("web-premove-set", t!(lang, "web-premove-set")),
+        (
+            "web-premove-cancel-hint",
+            t!(lang, "web-premove-cancel-hint"),
+        ),
+        ("web-resign", t!(lang, "web-resign")),
+        ("web-resign-confirm", t!(lang, "web-resign-confirm")),
+        ("web-yes", t!(lang, "web-yes")),
+        ("web-no", t!(lang, "web-no")),
+        ("web-draw-offer", t!(lang, "web-draw-offer")),
+        ("web-draw-accept", t!(lang, "web-draw-accept")),
+        ("web-draw-decline", t!(lang, "web-draw-decline")),
+        ("web-draw-claim", t!(lang, "web-draw-claim")),
+        (
+            "web-draw-offered-by-you",
+            t!(lang, "web-draw-offered-by-you"),
+        ),
+        (
+            "web-draw-offered-to-you",
+            t!(lang, "web-draw-offered-to-you"),
+        ),
+        ("web-takeback", t!(lang, "web-takeback")),
+        ("web-takeback-accept", t!(lang, "web-takeback-accept")),
+        ("web-takeback-decline", t!(lang, "web-takeback-decline")),
+        (
+            "web-takeback-asked-by-you",
+            t!(lang, "web-takeback-asked-by-you"),
+        ),
+        (
+            "web-takeback-asked-to-you",
+            t!(lang, "web-takeback-asked-to-you"),
+        ),
+        ("web-abort", t!(lang, "web-abort")),
+        ("web-rematch", t!(lang, "web-rematch")),
+        (
+            "web-rematch-offered-to-you",
+            t!(lang, "web-rematch-offered-to-you"),
+        ),
+        ("web-give-time", t!(lang, "web-give-time")),
+        ("web-promote-to", t!(lang, "web-promote-to")),
+        ("web-queen", t!(lang, "web-queen")),
+        ("web-rook", t!(lang, "web-rook")),
+        ("web-bishop", t!(lang, "web-bishop")),
+        ("web-knight", t!(lang, "web-knight")),
+        ("web-moves", t!(lang, "web-moves")),
+        ("web-deadline", t!(lang, "web-deadline", left = "{left}")),
+        ("web-game-over", t!(lang, "web-game-over")),
+        ("web-white", t!(lang, "web-white")),
+        ("web-black", t!(lang, "web-black")),
+        ("web-rematch-open", t!(lang, "web-rematch-open")),
+    ]
+}
 
 /// The Content-Security-Policy of every page: scripts, styles and the
 /// socket from this origin only, nothing inline; framed only by this
@@ -174,8 +192,8 @@ fn message_page(lang: Lang, title: &str, text: &str) -> String {
 pub(super) fn forbidden(lang: Lang) -> Response {
     let html = message_page(
         lang,
-        &tr(lang, "web-forbidden-title", &[]),
-        &tr(lang, "web-forbidden", &[]),
+        &t!(lang, "web-forbidden-title"),
+        &t!(lang, "web-forbidden"),
     );
     page(StatusCode::FORBIDDEN, html)
 }
@@ -186,22 +204,14 @@ pub(super) async fn not_found(State(web): State<Web>, headers: HeaderMap) -> Res
 }
 
 fn not_found_in(lang: Lang) -> Response {
-    let html = message_page(
-        lang,
-        &tr(lang, "web-not-found", &[]),
-        &tr(lang, "web-not-found", &[]),
-    );
+    let html = message_page(lang, &t!(lang, "web-not-found"), &t!(lang, "web-not-found"));
     page(StatusCode::NOT_FOUND, html)
 }
 
 /// `GET /`: what this address is.
 pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Response {
     let lang = request_lang(&web, &headers, None).await;
-    let html = message_page(
-        lang,
-        &tr(lang, "web-index-title", &[]),
-        &tr(lang, "web-index", &[]),
-    );
+    let html = message_page(lang, &t!(lang, "web-index-title"), &t!(lang, "web-index"));
     page(StatusCode::OK, html)
 }
 
@@ -243,8 +253,8 @@ pub(super) async fn viewer_of(
     if !may_watch(web, &view).await {
         let html = message_page(
             lang,
-            &tr(lang, "web-forbidden-title", &[]),
-            &tr(lang, "web-spectators-off", &[]),
+            &t!(lang, "web-forbidden-title"),
+            &t!(lang, "web-spectators-off"),
         );
         return Err(page(StatusCode::FORBIDDEN, html));
     }
@@ -274,16 +284,9 @@ pub(super) async fn game_page(
 /// The words of `board.js` in `lang`, as a JSON object safe inside a
 /// `<script type="application/json">` block.
 fn words_json(lang: Lang) -> String {
-    let words: serde_json::Map<String, serde_json::Value> = PAGE_WORDS
-        .iter()
-        .map(|id| {
-            // The page fills in `{left}` itself as the deadline nears.
-            let args: &[(&str, Arg)] = &[("left", Arg::from("{left}"))];
-            (
-                id.to_string(),
-                serde_json::Value::String(tr(lang, id, args)),
-            )
-        })
+    let words: serde_json::Map<String, serde_json::Value> = page_words(lang)
+        .into_iter()
+        .map(|(id, text)| (id.to_owned(), serde_json::Value::String(text)))
         .collect();
     serde_json::Value::Object(words)
         .to_string()
