@@ -13,7 +13,7 @@ use shakmaty::{Move, Position, Square};
 pub fn legal_destinations(position: &impl Position) -> BTreeMap<String, Vec<String>> {
     let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for mv in position.legal_moves() {
-        let (from, to) = king_step(&mv);
+        let (from, to) = move_squares(&mv);
         let targets = dests.entry(from.to_string()).or_default();
         let to = to.to_string();
         if !targets.contains(&to) {
@@ -23,9 +23,9 @@ pub fn legal_destinations(position: &impl Position) -> BTreeMap<String, Vec<Stri
     dests
 }
 
-/// The two squares of a move as a board widget moves the piece: castling
-/// is the king's step to the g- or c-file.
-fn king_step(mv: &Move) -> (Square, Square) {
+/// The two squares of a move as a board shows it (highlighted, or moved by
+/// a board widget): castling is the king's step to the g- or c-file.
+pub fn move_squares(mv: &Move) -> (Square, Square) {
     match *mv {
         Move::Castle { king, rook } => {
             let file = if rook.file() > king.file() {

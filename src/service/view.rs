@@ -2,7 +2,7 @@
 //! time, buttons, the player to mention) and, once a game has ended, its
 //! result with both players' rating changes and new levels.
 
-use shakmaty::{Color, Move, Square};
+use shakmaty::Color;
 
 use super::{
     buttons::GameButton, error::ServiceError, session::Session, timing::Stage, ButtonStyle, Card,
@@ -468,20 +468,7 @@ fn image_name(session: &Session, game: &Game) -> String {
     format!("game-{}-{}.png", session.record.id, game.plies().len())
 }
 
-/// The two squares a move touches, as highlighted (castling: king's from/to).
-pub(super) fn move_squares(mv: &Move) -> (Square, Square) {
-    match *mv {
-        Move::Castle { king, rook } => {
-            let to_file = if rook.file() > king.file() {
-                shakmaty::File::G
-            } else {
-                shakmaty::File::C
-            };
-            (king, Square::from_coords(to_file, king.rank()))
-        }
-        _ => (mv.from().unwrap_or(mv.to()), mv.to()),
-    }
-}
+pub(super) use crate::chess::dests::move_squares;
 
 #[cfg(test)]
 mod tests {
