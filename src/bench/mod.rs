@@ -10,12 +10,14 @@
 //! chessbot bench --scale --stored 100000 --active 10000
 //! chessbot bench --flood                         # 1,000 commands/s from one user
 //! chessbot bench --web                           # the live web board, beside the move path
+//! chessbot bench --pages                         # the club pages, beside reading their data
 //! ```
 
 mod analysis_load;
 mod database;
 mod flood;
 mod floor;
+mod pages;
 pub mod report;
 mod scale;
 mod throughput;
@@ -90,6 +92,11 @@ pub struct BenchArgs {
     /// sockets; the page's weight.
     #[arg(long)]
     pub web: bool,
+    /// Measure the club pages instead: a 200-player Swiss's page, a
+    /// 10,000-player ladder's pages and a 300-ply game's viewer, beside
+    /// reading the same data from the store.
+    #[arg(long)]
+    pub pages: bool,
     /// Internal: start the bot on `--database` as is, report and exit (the
     /// scale run starts itself with this to measure a fresh process).
     #[arg(long, hide = true)]
@@ -106,10 +113,12 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.startup_probe {
         return scale::probe(&args.database, args.active).await;
     }
-    if args.scale || args.flood || args.web {
+    if args.scale || args.flood || args.web || args.pages {
         let db = database::BenchDatabase::create(&args.database).await?;
         let result = if args.web {
             web::run(&args, db.url()).await
+        } else if args.pages {
+            pages::run(db.url()).await
         } else if args.scale {
             scale::run(&args, db.url()).await
         } else {

@@ -432,7 +432,7 @@ fn game_ply(position: &Chess) -> i64 {
 }
 
 /// A random legal move in UCI, if the game goes on.
-fn pick(position: &Chess, rng: &mut SmallRng) -> Option<String> {
+pub(super) fn pick(position: &Chess, rng: &mut SmallRng) -> Option<String> {
     if position.is_game_over() {
         return None;
     }
@@ -441,14 +441,14 @@ fn pick(position: &Chess, rng: &mut SmallRng) -> Option<String> {
     Some(UciMove::from_move(*mv, CastlingMode::Standard).to_string())
 }
 
-fn played(position: &Chess, uci: &str) -> anyhow::Result<Chess> {
+pub(super) fn played(position: &Chess, uci: &str) -> anyhow::Result<Chess> {
     let mv = uci.parse::<UciMove>()?.to_move(position)?;
     let mut next = position.clone();
     next.play_unchecked(mv);
     Ok(next)
 }
 
-async fn http_get(addr: std::net::SocketAddr, path: &str) -> anyhow::Result<Vec<u8>> {
+pub(super) async fn http_get(addr: std::net::SocketAddr, path: &str) -> anyhow::Result<Vec<u8>> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(addr).await?;
     stream

@@ -47,7 +47,51 @@ fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// A finished analysis as read back: the evaluation of every position,
+/// the review of every move, and the engine's better move before each ply
+/// (SAN), where it named one.
+pub(super) struct StoredReview {
+    pub scores: Vec<Score>,
+    pub review: GameReview,
+    pub better: Vec<Option<String>>,
+}
+
 impl Service {
+    /// The stored analysis of `session`'s game, if one is done.
+    pub(super) async fn stored_review(
+        &self,
+        session: &Session,
+    ) -> Result<Option<StoredReview>, ServiceError> {
+        let game_id = session.record.id;
+        match self.store().analysis(game_id).await? {
+            Some(job) if job.status == AnalysisStatus::Done => {}
+            _ => return Ok(None),
+        }
+        let evals = self.store().evals(game_id).await?;
+        let positions = positions_of(session);
+        if evals.len() != positions.len() {
+            return Ok(None);
+        }
+        let scores: Vec<Score> = evals.iter().map(score_of).collect();
+        let review = review(session.game.initial_position().turn(), &scores);
+        let better = (0..session.game.plies().len())
+            .map(|ply| {
+                let uci = evals.get(ply)?.best_uci.as_deref()?;
+                let position = positions.get(ply)?;
+                let mv = UciMove::from_ascii(uci.as_bytes())
+                    .ok()?
+                    .to_move(position)
+                    .ok()?;
+                Some(SanPlus::from_move(position.clone(), mv).to_string())
+            })
+            .collect();
+        Ok(Some(StoredReview {
+            scores,
+            review,
+            better,
+        }))
+    }
+
     pub(super) async fn analyze(
         &self,
         actor: &Actor,
@@ -353,7 +397,7 @@ impl Service {
             .await
             .map_err(|e| ServiceError::Internal(format!("chart task: {e}")))?
             .map_err(|e| ServiceError::Internal(format!("chart: {e}")))?;
-        Ok(Reply {
+        let mut reply = Reply {
             text: lines.join("\n"),
             image: Some(Image {
                 file_name: format!("analysis-{game_id}.png"),
@@ -365,7 +409,10 @@ impl Service {
                 bytes: annotated.into_bytes(),
             }],
             ..Reply::default()
-        })
+        };
+        self.link_page(server, &format!("/game/{game_id}"), lang, &mut reply)
+            .await?;
+        Ok(reply)
     }
 }
 
@@ -395,7 +442,7 @@ fn chart_description(
 }
 
 /// Every position of the game: the start, then one after each ply.
-fn positions_of(session: &Session) -> Vec<Chess> {
+pub(super) fn positions_of(session: &Session) -> Vec<Chess> {
     let mut position = session.game.initial_position().clone();
     let mut all = Vec::with_capacity(session.game.plies().len() + 1);
     all.push(position.clone());
@@ -436,7 +483,7 @@ fn stored_eval(ply: usize, score: Score, best: Option<String>, depth: u32) -> St
     }
 }
 
-fn score_of(eval: &StoredEval) -> Score {
+pub(super) fn score_of(eval: &StoredEval) -> Score {
     let clamp = |v: i64| i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX });
     match (eval.cp, eval.mate) {
         (_, Some(n)) => Score::Mate(clamp(n)),

@@ -37,6 +37,11 @@ pub(super) fn settings_diff(
             old.spectators.to_string(),
             new.spectators.to_string(),
         ),
+        (
+            "web",
+            old.web_pages.id().to_owned(),
+            new.web_pages.id().to_owned(),
+        ),
         ("theme", old.theme.clone(), new.theme.clone()),
         (
             "strict_illegal_moves",

@@ -138,6 +138,8 @@ pub enum Setting {
     NotifyByDm(bool),
     /// Whether anyone with a game's public link may watch its live board.
     Spectators(bool),
+    /// Whether the club's pages are on the web: `off`, `link` or `public`.
+    WebPages(String),
 }
 
 /// Everything the bot can be asked.

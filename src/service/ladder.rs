@@ -22,13 +22,13 @@ use crate::{
 /// Players per leaderboard page.
 const PAGE_SIZE: i64 = 10;
 /// Games listed by `profile` and `history`.
-const RECENT_GAMES: i64 = 10;
+pub(super) const RECENT_GAMES: i64 = 10;
 /// Recent games counted for a profile's most played openings.
 const OPENING_GAMES: i64 = 100;
 /// Opening families a profile lists.
 const TOP_OPENINGS: usize = 3;
 /// Rated games before a player's points settle (seed 001): until then `?`.
-const PROVISIONAL_GAMES: i64 = 50;
+pub(super) const PROVISIONAL_GAMES: i64 = 50;
 
 /// The club scheme's settlement in the store's terms.
 pub(super) fn settle(white: i64, black: i64, score: Score) -> (i64, i64) {
@@ -61,7 +61,7 @@ pub(super) fn stakes(lang: Lang, me: i64, them: i64) -> String {
 }
 
 /// Points with the provisional mark.
-fn points_text(points: i64, rated_games: i64) -> String {
+pub(super) fn points_text(points: i64, rated_games: i64) -> String {
     let mark = if rated_games < PROVISIONAL_GAMES {
         "?"
     } else {
@@ -105,7 +105,18 @@ impl Service {
             ));
         }
         lines.push(t!(lang, "ladder-provisional", games = PROVISIONAL_GAMES));
-        Ok(Reply::text(lines.join("\n")))
+        let mut reply = Reply::text(lines.join("\n"));
+        // The web page holds more players per page: the one with this
+        // page's first player.
+        let web_page = offset / super::pages::LADDER_PAGE_SIZE + 1;
+        self.link_page(
+            &actor.server,
+            &format!("/ladder?page={web_page}"),
+            lang,
+            &mut reply,
+        )
+        .await?;
+        Ok(reply)
     }
 
     pub(super) async fn profile(
@@ -204,7 +215,7 @@ impl Service {
                 ),
             })
         };
-        Ok(Reply {
+        let mut reply = Reply {
             text: t!(
                 lang,
                 "profile-summary",
@@ -215,7 +226,11 @@ impl Service {
             card: Some(card),
             image,
             ..Reply::default()
-        })
+        };
+        let rest = format!("/player/{}", super::pages::path_part(&player.user_id));
+        self.link_page(&actor.server, &rest, lang, &mut reply)
+            .await?;
+        Ok(reply)
     }
 
     pub(super) async fn history(
@@ -451,7 +466,7 @@ impl Service {
     /// The opening families `user` played most in their recent games
     /// (lichess counts the same way: by where each game's book ended), most
     /// played first, ties by name.
-    async fn most_played_openings(
+    pub(super) async fn most_played_openings(
         &self,
         server: &str,
         user: &str,
@@ -496,7 +511,7 @@ impl Service {
     }
 
     /// One line per game from `user`'s side: opponent, colour, result.
-    async fn game_lines(
+    pub(super) async fn game_lines(
         &self,
         games: &[GameRecord],
         user: &str,
@@ -558,7 +573,7 @@ pub(super) fn opening_tags(game: &crate::chess::Game) -> Vec<(String, String)> {
 }
 
 /// For a live game, the mover's remaining time after each ply (`[%clk]`).
-fn clock_comments(game: &crate::chess::Game, time_control: &str) -> Option<Vec<i64>> {
+pub(super) fn clock_comments(game: &crate::chess::Game, time_control: &str) -> Option<Vec<i64>> {
     let tc: crate::clock::TimeControl = time_control.parse().ok()?;
     let live = tc.live()?;
     let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();

@@ -42,6 +42,9 @@ pub(super) struct Hub {
     games: Mutex<HashMap<i64, Watched>>,
     announcer: OnceLock<mpsc::UnboundedSender<i64>>,
     links: OnceLock<WebLinks>,
+    /// Notices for the club pages: the server something changed on
+    /// (`None`: any server, as when another process changed a game).
+    clubs: OnceLock<broadcast::Sender<Option<String>>>,
 }
 
 /// A watched game: its watchers, and the state they are shown, read once
@@ -398,6 +401,26 @@ impl Service {
             .subscribe()
     }
 
+    /// Notices that something a club page shows changed on a server (a
+    /// notice only: read the page again). `None` in a notice: any server.
+    pub fn club_changes(&self) -> broadcast::Receiver<Option<String>> {
+        self.club_channel().subscribe()
+    }
+
+    fn club_channel(&self) -> &broadcast::Sender<Option<String>> {
+        self.inner
+            .hub
+            .clubs
+            .get_or_init(|| broadcast::channel(64).0)
+    }
+
+    /// Tells the club pages open on this process that `server` changed.
+    pub(super) fn club_changed(&self, server: Option<&str>) {
+        if let Some(clubs) = self.inner.hub.clubs.get() {
+            let _ = clubs.send(server.map(str::to_owned));
+        }
+    }
+
     /// Tells this process's watchers of `game_id` that it changed (`None`:
     /// every game, after a listener lost its connection and may have missed
     /// notices).
@@ -408,6 +431,9 @@ impl Service {
             .games
             .lock()
             .unwrap_or_else(|e| e.into_inner());
+        // Heard from another process, or of every game: the server is not
+        // known here, so every club page looks again.
+        self.club_changed(None);
         match game_id {
             Some(id) => {
                 if let Some(watched) = games.get_mut(&id) {
@@ -431,6 +457,7 @@ impl Service {
         ratings: Option<[crate::store::RatingChangeRecord; 2]>,
     ) {
         let id = session.record.id;
+        self.club_changed(Some(&session.record.game.server_id));
         let known = {
             let games = self
                 .inner
@@ -708,6 +735,15 @@ impl Service {
                 &t!(lang, "web-button-play"),
                 super::ButtonStyle::Secondary,
             ));
+        } else if let Some(url) = session
+            .settings_read()
+            .and_then(|s| self.club_url(s, &format!("/game/{}", session.record.id)))
+        {
+            buttons.push(super::Button {
+                id: url,
+                label: t!(lang, "web-button-page"),
+                style: super::ButtonStyle::Link,
+            });
         }
         buttons
     }

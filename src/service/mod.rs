@@ -26,6 +26,7 @@ pub mod links;
 pub mod live;
 mod orientation;
 mod outbox;
+pub mod pages;
 mod play;
 mod privacy;
 mod rematch;

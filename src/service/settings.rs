@@ -7,7 +7,14 @@ use super::{
     error::{refuse_msg, ServiceError},
     Actor, Reply, Service, Setting,
 };
-use crate::{chess::Notation, i18n::Lang, msg, render::Theme, store::ServerSettings, t};
+use crate::{
+    chess::Notation,
+    i18n::Lang,
+    msg,
+    render::Theme,
+    store::{ServerSettings, WebPages},
+    t,
+};
 
 impl Service {
     pub(super) async fn settings(
@@ -63,6 +70,37 @@ impl Service {
                             "web-settings-done-spectators",
                             value = on_off(lang, on)
                         )
+                    }));
+                }
+                Setting::WebPages(value) => {
+                    let wanted = value.trim().to_ascii_lowercase();
+                    let Some(pages) = WebPages::from_id(&wanted) else {
+                        return refuse_msg(msg!(
+                            "web-settings-pages-unknown",
+                            value = super::error::echo(&value, 20)
+                        ));
+                    };
+                    settings.web_pages = pages;
+                    if pages != WebPages::Off && settings.web_slug.is_none() {
+                        settings.web_slug = Some(super::pages::new_slug());
+                    }
+                    let address = match (pages, self.club_url(&settings, "/")) {
+                        (WebPages::Off, _) => None,
+                        (_, url) => Some(url),
+                    };
+                    done.push(Box::new(move |lang| {
+                        let value = super::pages::pages_text(lang, pages);
+                        let said = t!(lang, "web-settings-done-pages", value = value);
+                        match &address {
+                            None => said,
+                            Some(Some(url)) => {
+                                format!(
+                                    "{said} {}",
+                                    t!(lang, "web-pages-address", url = url.as_str())
+                                )
+                            }
+                            Some(None) => format!("{said} {}", t!(lang, "web-pages-not-served")),
+                        }
                     }));
                 }
                 Setting::Threads(on) => {

@@ -343,7 +343,7 @@ impl Service {
 
     /// Draws `frame` on the blocking pool. The work starts at once; the
     /// returned future only waits for it.
-    fn render_board(
+    pub(super) fn render_board(
         &self,
         frame: Frame,
         file_name: String,

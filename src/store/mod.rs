@@ -21,8 +21,10 @@ mod conditional;
 mod engine;
 mod games;
 mod group;
+mod migrations;
 pub mod model;
 mod offers;
+mod pages;
 mod play;
 mod players;
 mod privacy;
@@ -302,9 +304,13 @@ impl Store {
     /// Runs the migrations embedded in the binary for this backend.
     pub async fn migrate(&self) -> Result<(), StoreError> {
         match self.backend {
-            Backend::Sqlite => sqlx::migrate!("migrations/sqlite").run(&self.pool).await?,
+            Backend::Sqlite => {
+                migrations::migrator(migrations::SQLITE)
+                    .run(&self.pool)
+                    .await?
+            }
             Backend::Postgres => {
-                sqlx::migrate!("migrations/postgres")
+                migrations::migrator(migrations::POSTGRES)
                     .run(&self.pool)
                     .await?
             }

@@ -32,6 +32,42 @@ pub struct ServerSettings {
     pub notation: Option<String>,
     /// Whether anyone with a game's public link may watch its live board.
     pub spectators: bool,
+    /// Whether the club's pages are on the web, and how.
+    pub web_pages: WebPages,
+    /// The pages' address part (`/club/{slug}/…`), made when they are first
+    /// turned on.
+    pub web_slug: Option<String>,
+}
+
+/// Who may read a server's pages on the web (`/settings web`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WebPages {
+    /// Nothing served: every address is a 404.
+    #[default]
+    Off,
+    /// Served at unlisted addresses with an unguessable slug.
+    Link,
+    /// The same addresses, and listed on the site's front page.
+    Public,
+}
+
+impl WebPages {
+    pub fn id(self) -> &'static str {
+        match self {
+            WebPages::Off => "off",
+            WebPages::Link => "link",
+            WebPages::Public => "public",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<WebPages> {
+        match id {
+            "off" => Some(WebPages::Off),
+            "link" => Some(WebPages::Link),
+            "public" => Some(WebPages::Public),
+            _ => None,
+        }
+    }
 }
 
 impl ServerSettings {
@@ -42,6 +78,8 @@ impl ServerSettings {
             default_time_control: "3d".to_owned(),
             threads: true,
             spectators: true,
+            web_pages: WebPages::Off,
+            web_slug: None,
             theme: "brown".to_owned(),
             strict_illegal_moves: false,
             challenge_ttl_ms: 24 * 3600 * 1000,

@@ -2,7 +2,7 @@
 
 use sqlx::{any::AnyRow, Row};
 
-use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, StoreError};
+use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, StoreError, WebPages};
 
 pub(super) const PLAYER_COLUMNS: &str =
     "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm, \
@@ -10,7 +10,8 @@ pub(super) const PLAYER_COLUMNS: &str =
 
 pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, theme, \
      strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
-     vacation_days_per_year, reminder_hours, language, discord_locale, notation, spectators";
+     vacation_days_per_year, reminder_hours, language, discord_locale, notation, spectators, \
+     web_pages, web_slug";
 
 fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
     player_from_prefixed(row, "")
@@ -58,6 +59,9 @@ pub(super) fn settings_from_prefixed(
         discord_locale: row.try_get(column("discord_locale").as_str())?,
         notation: row.try_get(column("notation").as_str())?,
         spectators: row.try_get::<i64, _>(column("spectators").as_str())? != 0,
+        web_pages: WebPages::from_id(&row.try_get::<String, _>(column("web_pages").as_str())?)
+            .unwrap_or(WebPages::Off),
+        web_slug: row.try_get(column("web_slug").as_str())?,
     })
 }
 
@@ -285,7 +289,7 @@ pub(super) async fn update_settings(
         "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
          strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
          vacation_days_per_year = $8, reminder_hours = $9, language = $10, notation = $11, \
-         spectators = $12 WHERE id = $1",
+         spectators = $12, web_pages = $13, web_slug = $14 WHERE id = $1",
     )
     .bind(s.server_id.clone())
     .bind(s.default_time_control.clone())
@@ -299,6 +303,8 @@ pub(super) async fn update_settings(
     .bind(s.language.clone())
     .bind(s.notation.clone())
     .bind(flag(s.spectators))
+    .bind(s.web_pages.id())
+    .bind(s.web_slug.clone())
     .execute(conn)
     .await?;
     Ok(())

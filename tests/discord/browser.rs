@@ -20,7 +20,7 @@ use crate::support::fake_discord::{FakeDiscord, ALICE, BOB, CHESS_CHANNEL};
 use crate::web_support::*;
 
 /// Chromium and its WebDriver, as Debian packages them.
-fn browsers_here() -> bool {
+pub(crate) fn browsers_here() -> bool {
     let found = |path: &str| std::path::Path::new(path).exists();
     optional::require(
         "Chromium and chromium-driver",
@@ -31,7 +31,7 @@ fn browsers_here() -> bool {
 }
 
 /// A chromedriver process, ended when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: std::process::Child,
     url: String,
 }
@@ -43,7 +43,7 @@ impl Drop for Driver {
     }
 }
 
-async fn start_driver() -> Driver {
+pub(crate) async fn start_driver() -> Driver {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port")
@@ -72,7 +72,7 @@ async fn start_driver() -> Driver {
 }
 
 /// A headless browser whose preferred language is `lang`.
-async fn browser(driver: &Driver, lang: &str) -> Client {
+pub(crate) async fn browser(driver: &Driver, lang: &str) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".to_owned(),
@@ -231,7 +231,7 @@ async fn text_of(client: &Client, css: &str) -> String {
         .expect("text")
 }
 
-async fn screenshot(client: &Client, name: &str) {
+pub(crate) async fn screenshot(client: &Client, name: &str) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots");
     std::fs::create_dir_all(&dir).expect("screenshot folder");
     let png = client.screenshot().await.expect("a screenshot");

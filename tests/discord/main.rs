@@ -11,6 +11,9 @@ mod optional;
 mod support;
 
 mod browser;
+mod club;
+mod club_browser;
+mod club_support;
 mod e2e;
 mod smoke;
 mod web;

@@ -89,7 +89,7 @@ impl WebBot {
 }
 
 /// An address nothing listens on now.
-fn free_addr() -> SocketAddr {
+pub fn free_addr() -> SocketAddr {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
     listener.local_addr().expect("its address")
 }
@@ -183,8 +183,9 @@ impl Answer {
     }
 }
 
-/// `GET url` with extra headers, over a fresh connection.
-pub async fn get(url: &str, headers: &[(&str, &str)]) -> Answer {
+/// `GET url` with extra headers, over a fresh connection: the raw head
+/// and the body's bytes.
+async fn request(url: &str, headers: &[(&str, &str)]) -> (String, Vec<u8>) {
     let rest = url.strip_prefix("http://").expect("an http URL");
     let (host, path) = rest
         .split_once('/')
@@ -198,8 +199,17 @@ pub async fn get(url: &str, headers: &[(&str, &str)]) -> Answer {
     stream.write_all(request.as_bytes()).await.expect("send");
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await.expect("read");
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(raw.len());
+    let body = raw.split_off((split + 4).min(raw.len()));
+    (String::from_utf8_lossy(&raw).into_owned(), body)
+}
+
+/// `GET url` with extra headers, over a fresh connection.
+pub async fn get(url: &str, headers: &[(&str, &str)]) -> Answer {
+    let (head, body) = request(url, headers).await;
     let mut lines = head.lines();
     let status = lines
         .next()
@@ -213,8 +223,13 @@ pub async fn get(url: &str, headers: &[(&str, &str)]) -> Answer {
     Answer {
         status,
         headers,
-        body: body.to_owned(),
+        body: String::from_utf8_lossy(&body).into_owned(),
     }
+}
+
+/// The body of `GET url` as bytes (an image).
+pub async fn get_bytes(url: &str) -> Vec<u8> {
+    request(url, &[]).await.1
 }
 
 /// The session cookie (`name=value`) a player's link sets.

@@ -14,7 +14,7 @@ use chessbot::{
     chess::Game,
     store::{
         Backend, ChallengeStatus, GameChange, GameRecord, GameState, MoveRecord, Mover,
-        NewChallenge, NewGame, Score, ServerSettings, Store, StoreError, TakeBack,
+        NewChallenge, NewGame, Score, ServerSettings, Store, StoreError, TakeBack, WebPages,
     },
 };
 
@@ -650,9 +650,45 @@ async fn server_settings_round_trip(store: &Store) {
         discord_locale: None,
         notation: Some("letters".to_owned()),
         spectators: false,
+        web_pages: WebPages::Link,
+        web_slug: Some("abcdefghijklmnopqrstuvwxyz".to_owned()),
     };
     store.save_settings(&changed).await.unwrap();
     assert_eq!(store.server("s9").await.unwrap(), changed);
+    // The club pages are found by their slug while they are on, and
+    // listed only when public.
+    let found = store
+        .server_by_slug("abcdefghijklmnopqrstuvwxyz")
+        .await
+        .unwrap();
+    assert_eq!(found.as_ref().map(|s| s.server_id.as_str()), Some("s9"));
+    assert!(store
+        .server_by_slug("abcdefghijklmnopqrstuvwxy2")
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store.public_servers(10).await.unwrap().is_empty());
+    let public = ServerSettings {
+        web_pages: WebPages::Public,
+        ..changed.clone()
+    };
+    store.save_settings(&public).await.unwrap();
+    assert_eq!(
+        store.public_servers(10).await.unwrap(),
+        vec![public.clone()]
+    );
+    let off = ServerSettings {
+        web_pages: WebPages::Off,
+        ..changed.clone()
+    };
+    store.save_settings(&off).await.unwrap();
+    assert!(store
+        .server_by_slug("abcdefghijklmnopqrstuvwxyz")
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store.public_servers(10).await.unwrap().is_empty());
+    store.save_settings(&changed).await.unwrap();
     assert_eq!(
         store.server("s10").await.unwrap(),
         ServerSettings::defaults("s10")

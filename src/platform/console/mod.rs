@@ -199,11 +199,18 @@ impl Console {
     /// background work (the computer's moves, analyses) posts as a result.
     pub async fn run_line(&mut self, line: &str, out: &mut impl Write) -> anyhow::Result<()> {
         self.run_one(line, out).await?;
+        self.settle(out).await?;
+        self.print_web_links(out).await
+    }
+
+    /// Waits for the background work the last step started and prints
+    /// what it posts, until it is all done.
+    async fn settle(&mut self, out: &mut impl Write) -> anyhow::Result<()> {
         loop {
             self.service.background_idle().await;
             let notices = self.service.take_notices();
             if notices.is_empty() {
-                return self.print_web_links(out).await;
+                return Ok(());
             }
             self.post_notices(&notices, out).await?;
         }
@@ -329,10 +336,15 @@ impl Console {
             }
             let notices = self.service.tick().await;
             self.post_notices(&notices, out).await?;
+            // What the event set off in the background (a tournament's
+            // next round after a forfeit) happens at the event's time too,
+            // before the clock moves on.
+            self.settle(out).await?;
         }
         self.clock.set(target);
         let notices = self.service.tick().await;
-        self.post_notices(&notices, out).await
+        self.post_notices(&notices, out).await?;
+        self.settle(out).await
     }
 
     /// Reads lines as they come while the bot works in real time: what

@@ -430,6 +430,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                     "time" => Setting::DefaultTime(value.clone()),
                     "threads" => Setting::Threads(boolean(name, value)?),
                     "spectators" => Setting::Spectators(boolean(name, value)?),
+                    "web" => Setting::WebPages(value.clone()),
                     "theme" => Setting::Theme(value.clone()),
                     "strict_illegal_moves" => Setting::StrictIllegalMoves(boolean(name, value)?),
                     "challenge_hours" => Setting::ChallengeHours(number(name, value)?),

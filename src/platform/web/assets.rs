@@ -13,7 +13,7 @@ use axum::{
 use crate::render::Theme;
 
 /// Name, media type and contents of each embedded file.
-const ASSETS: [(&str, &str, &[u8]); 5] = [
+const ASSETS: [(&str, &str, &[u8]); 7] = [
     (
         "chessground.min.js",
         "text/javascript; charset=utf-8",
@@ -38,6 +38,16 @@ const ASSETS: [(&str, &str, &[u8]); 5] = [
         "board.css",
         "text/css; charset=utf-8",
         include_bytes!("../../../assets/web/board.css"),
+    ),
+    (
+        "club.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../assets/web/club.js"),
+    ),
+    (
+        "club.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../../assets/web/club.css"),
     ),
 ];
 

@@ -11,10 +11,12 @@
 //! - `session`: signed links exchanged for a session cookie.
 //! - `socket`: the WebSocket protocol (`protocol`: its JSON frames).
 //! - `assets`: chessground and the board's script and styles, embedded.
+//! - `club`: the club's pages (tournaments, ladder, profiles, games).
 //!
 //! [`Command`]: crate::service::Command
 
 mod assets;
+mod club;
 mod pages;
 mod protocol;
 mod serve;
@@ -114,6 +116,7 @@ fn router(service: Service, options: WebOptions) -> Router {
         .route("/game/:game/ws", get(socket::upgrade))
         .route("/assets/:file", get(assets::asset))
         .route("/theme/:file", get(assets::theme))
+        .merge(club::routes())
         .fallback(pages::not_found)
         .with_state(web)
 }

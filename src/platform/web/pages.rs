@@ -99,7 +99,7 @@ pub(super) fn secure_headers(headers: &mut HeaderMap) {
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
 }
 
-fn page(status: StatusCode, html: String) -> Response {
+pub(super) fn page(status: StatusCode, html: String) -> Response {
     let mut response = (status, Html(html)).into_response();
     secure_headers(response.headers_mut());
     response
@@ -127,9 +127,22 @@ pub(super) async fn request_lang(
     )
 }
 
+/// The first language of the request's `Accept-Language` that has a
+/// catalogue, if it names one.
+pub(super) fn accept_language_known(headers: &HeaderMap) -> Option<Lang> {
+    let header = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())?;
+    accept_language_of(header)
+}
+
 /// The first language of an `Accept-Language` header that has a
 /// catalogue, by the browser's weights; English if none.
 fn accept_language(header: &str) -> Lang {
+    accept_language_of(header).unwrap_or(Lang::En)
+}
+
+fn accept_language_of(header: &str) -> Option<Lang> {
     let mut choices: Vec<(f32, usize, &str)> = header
         .split(',')
         .enumerate()
@@ -144,19 +157,16 @@ fn accept_language(header: &str) -> Lang {
         })
         .collect();
     choices.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    choices
-        .iter()
-        .find_map(|(_, _, tag)| {
-            let lower = tag.to_ascii_lowercase();
-            if lower.starts_with("zh") {
-                Some(Lang::ZhCn)
-            } else if lower.starts_with("en") {
-                Some(Lang::En)
-            } else {
-                None
-            }
-        })
-        .unwrap_or(Lang::En)
+    choices.iter().find_map(|(_, _, tag)| {
+        let lower = tag.to_ascii_lowercase();
+        if lower.starts_with("zh") {
+            Some(Lang::ZhCn)
+        } else if lower.starts_with("en") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    })
 }
 
 /// Text safe inside HTML elements and attribute values.
@@ -203,15 +213,35 @@ pub(super) async fn not_found(State(web): State<Web>, headers: HeaderMap) -> Res
     not_found_in(lang)
 }
 
-fn not_found_in(lang: Lang) -> Response {
+pub(super) fn not_found_in(lang: Lang) -> Response {
     let html = message_page(lang, &t!(lang, "web-not-found"), &t!(lang, "web-not-found"));
     page(StatusCode::NOT_FOUND, html)
 }
 
-/// `GET /`: what this address is.
+/// `GET /`: what this address is, and the clubs whose pages are public.
 pub(super) async fn index(State(web): State<Web>, headers: HeaderMap) -> Response {
     let lang = request_lang(&web, &headers, None).await;
-    let html = message_page(lang, &t!(lang, "web-index-title"), &t!(lang, "web-index"));
+    let clubs = web.service.public_clubs().await.unwrap_or_default();
+    let mut html = message_page(lang, &t!(lang, "web-index-title"), &t!(lang, "web-index"));
+    if !clubs.is_empty() {
+        let list: String = clubs
+            .iter()
+            .map(|club| {
+                format!(
+                    "<li><a href=\"{}\">{}</a></li>",
+                    escape(&club.path("")),
+                    escape(&t!(lang, "web-club-listed", slug = club.slug.as_str()))
+                )
+            })
+            .collect();
+        html = html.replace(
+            "</main>",
+            &format!(
+                "<h2>{}</h2><ul>{list}</ul></main>",
+                escape(&t!(lang, "web-public-clubs"))
+            ),
+        );
+    }
     page(StatusCode::OK, html)
 }
 

@@ -233,6 +233,17 @@ impl Service {
 
     /// Takes the steps tournament `id` is due, one after another.
     pub(super) async fn advance_tournament(&self, id: i64) -> Result<Vec<Notice>, ServiceError> {
+        let notices = self.advance_steps(id).await?;
+        if !notices.is_empty() {
+            // A round paired, a tournament started or ended: its page shows it.
+            if let Some(t) = self.store().tournament(id).await? {
+                self.club_changed(Some(&t.tournament.server_id));
+            }
+        }
+        Ok(notices)
+    }
+
+    async fn advance_steps(&self, id: i64) -> Result<Vec<Notice>, ServiceError> {
         let _guard = self.lock_tournament(id).await;
         let mut notices = Vec::new();
         // A step rarely leads straight to another (a round of byes only);

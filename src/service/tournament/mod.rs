@@ -20,7 +20,10 @@ mod advance;
 mod create;
 mod direct;
 mod entry;
+mod page;
 mod view;
+
+pub use page::{CardGame, PageBoard, PageRound, PlayerCard, TournamentPage};
 
 use super::{
     error::{refuse_msg, ServiceError},
@@ -163,7 +166,12 @@ impl Service {
         command: TournamentCommand,
     ) -> Result<Reply, ServiceError> {
         use TournamentCommand as T;
-        match command {
+        // What only reads leaves the club pages as they are.
+        let changes = !matches!(
+            command,
+            T::List | T::Info { .. } | T::Pairings { .. } | T::Standings { .. } | T::Export { .. }
+        );
+        let answer = match command {
             T::Create(options) => self.create_tournament(actor, options).await,
             T::Join { tournament } => self.join_tournament(actor, tournament).await,
             T::Leave { tournament } => self.leave_tournament(actor, tournament).await,
@@ -196,7 +204,11 @@ impl Service {
                 self.remove_from_tournament(actor, tournament, &player)
                     .await
             }
+        };
+        if changes && answer.is_ok() {
+            self.club_changed(Some(&actor.server));
         }
+        answer
     }
 
     /// Reads a tournament whole.

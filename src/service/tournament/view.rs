@@ -80,6 +80,9 @@ impl Service {
         if t.record.status == TournamentStatus::Open && t.format() != Format::Team {
             reply.buttons = vec![join_button(lang, t.record.id)];
         }
+        let rest = format!("/tournament/{}", t.record.id);
+        self.link_page(&actor.server, &rest, lang, &mut reply)
+            .await?;
         Ok(reply)
     }
 
@@ -272,7 +275,11 @@ impl Service {
         // Public: standings are for everyone, in the server's language.
         let lang = self.server_lang(&actor.server).await;
         let title = self.standings_title(&t, lang);
-        self.standings_reply(&t, lang, title)
+        let mut reply = self.standings_reply(&t, lang, title)?;
+        let rest = format!("/tournament/{}", t.record.id);
+        self.link_page(&actor.server, &rest, lang, &mut reply)
+            .await?;
+        Ok(reply)
     }
 
     /// The announcement of the end: the winner(s), then the standings.
@@ -312,7 +319,7 @@ impl Service {
         Ok(reply)
     }
 
-    fn standings_title(&self, t: &Loaded, lang: Lang) -> String {
+    pub(super) fn standings_title(&self, t: &Loaded, lang: Lang) -> String {
         let name = t.record.tournament.name.as_str();
         let games = t.games.iter().filter(|g| g.black_id.is_some());
         let total = games.clone().count();
@@ -425,7 +432,7 @@ impl Service {
     }
 
     /// The crosstable's contents in `lang`.
-    fn crosstable(
+    pub(super) fn crosstable(
         &self,
         t: &Loaded,
         lang: Lang,
@@ -479,7 +486,7 @@ impl Service {
                             })
                             .unwrap_or_default()
                     },
-                    cells: r.cells.iter().map(|c| cross_cell(lang, c)).collect(),
+                    cells: r.cells.iter().map(|c| cross_cell_of(lang, c)).collect(),
                     score: points_text(r.score),
                     tiebreaks: tiebreaks
                         .iter()
@@ -497,16 +504,9 @@ impl Service {
         }
     }
 
-    pub(super) async fn export_tournament(
-        &self,
-        actor: &Actor,
-        which: TournamentRef,
-    ) -> Result<Reply, ServiceError> {
-        let t = self.find_tournament(actor, &which).await?;
+    /// The tournament as a FIDE TRF file, and a PGN of its games so far.
+    pub(super) async fn export_texts(&self, t: &Loaded) -> Result<(String, String), ServiceError> {
         let name = t.record.tournament.name.as_str();
-        if t.record.current_round == 0 {
-            return refuse_msg(msg!("tournament-not-started", name = name));
-        }
         let trf_text = trf::write(&t.event().record());
         let mut pgn_text = String::new();
         for b in &t.games {
@@ -525,6 +525,20 @@ impl Service {
             pgn_text.push_str(&pgn::export(&session.game, &tags, None));
             pgn_text.push('\n');
         }
+        Ok((trf_text, pgn_text))
+    }
+
+    pub(super) async fn export_tournament(
+        &self,
+        actor: &Actor,
+        which: TournamentRef,
+    ) -> Result<Reply, ServiceError> {
+        let t = self.find_tournament(actor, &which).await?;
+        let name = t.record.tournament.name.as_str();
+        if t.record.current_round == 0 {
+            return refuse_msg(msg!("tournament-not-started", name = name));
+        }
+        let (trf_text, pgn_text) = self.export_texts(&t).await?;
         let lang = actor.lang();
         let mut files = vec![Attachment {
             file_name: format!("tournament-{}.trf", t.record.id),
@@ -649,7 +663,7 @@ fn tiebreak_value(tb: TieBreak, v: i64) -> String {
     }
 }
 
-fn cross_cell(lang: Lang, c: &crate::tournament::event::table::Cell) -> CrossCell {
+pub(super) fn cross_cell_of(lang: Lang, c: &crate::tournament::event::table::Cell) -> CrossCell {
     let outcome = match c.result {
         CellResult::Win | CellResult::ForfeitWin => CellOutcome::Win,
         CellResult::Draw => CellOutcome::Draw,

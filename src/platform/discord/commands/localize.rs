@@ -202,6 +202,7 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("settings", "time") => (t!(zh, "opt-time"), t!(zh, "opt-settings-time-desc")),
         ("settings", "threads") => (t!(zh, "opt-threads"), t!(zh, "opt-threads-desc")),
         ("settings", "spectators") => (t!(zh, "opt-spectators"), t!(zh, "opt-spectators-desc")),
+        ("settings", "web") => (t!(zh, "opt-web"), t!(zh, "opt-web-desc")),
         ("settings", "theme") => (t!(zh, "opt-theme"), t!(zh, "opt-theme-desc")),
         ("settings", "strict_illegal_moves") => (t!(zh, "opt-strict"), t!(zh, "opt-strict-desc")),
         ("settings", "challenge_hours") => (
@@ -316,6 +317,9 @@ fn choice_words(command: &str, option: &str, choice: &str) -> Option<String> {
         ("language", "zh-CN") => t!(zh, "settings-language-zh"),
         ("notation", "letters") => t!(zh, "settings-notation-letters"),
         ("notation", "chinese") => t!(zh, "settings-notation-chinese"),
+        ("web", "off") => t!(zh, "web-pages-value-off"),
+        ("web", "link") => t!(zh, "web-pages-value-link"),
+        ("web", "public") => t!(zh, "web-pages-value-public"),
         _ => return None,
     })
 }

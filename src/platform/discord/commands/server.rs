@@ -33,6 +33,9 @@ pub async fn settings(
     time: Option<String>,
     #[description = "Play each game in its own thread"] threads: Option<bool>,
     #[description = "Let anyone with a game's link watch its live board"] spectators: Option<bool>,
+    #[description = "The club's pages on the web: off, link (unlisted address) or public"]
+    #[choices("off", "link", "public")]
+    web: Option<&'static str>,
     #[description = "Board colours"]
     #[choices("brown", "blue", "green")]
     theme: Option<&'static str>,
@@ -82,6 +85,7 @@ pub async fn settings(
         time.map(Setting::DefaultTime),
         threads.map(Setting::Threads),
         spectators.map(Setting::Spectators),
+        web.map(|w| Setting::WebPages(w.to_owned())),
         theme.map(|t| Setting::Theme(t.to_owned())),
         strict_illegal_moves.map(Setting::StrictIllegalMoves),
         challenge_hours.map(Setting::ChallengeHours),

@@ -1,0 +1,61 @@
+# The club's pages on the web (issue 26): tournaments, ladder, profiles and
+# games at /club/{slug}/…, turned on per server with /settings web.
+
+# Confirmation of /settings web; { $value } is one of the three values below.
+web-settings-done-pages = club pages on the web: { $value }
+web-pages-value-off = off
+web-pages-value-link = by link only (unlisted)
+web-pages-value-public = public
+# After the confirmation, when the pages are on.
+web-pages-address = Pages: { $url }
+# After the confirmation, when this bot runs no web server.
+web-pages-not-served = (this bot serves no web pages yet: its operator sets web_addr in the configuration)
+# /settings web with a value it does not know.
+web-settings-pages-unknown = The club pages can be `off`, `link` or `public`, not “{ $value }”.
+# Link button under the ladder, a profile, a tournament, an analysis and a finished game.
+web-button-page = Open the page
+# The game viewer's status line for a game still being played.
+web-viewer-in-progress = The game is still being played.
+
+# The pages themselves.
+web-club-title = Club
+web-club-nav = The club's pages
+web-club-tournaments = Tournaments
+web-club-ladder = Ladder
+web-public-clubs = Clubs on this site
+web-club-listed = Club { $slug }
+web-ladder-title = Ladder
+web-col-points = Points
+web-col-record = W/D/L
+web-previous = ← Previous
+web-next = Next →
+web-pages-nav = Pages
+web-page-of = Page { $page } of { $pages }
+web-points-chart-label = Points over { $count ->
+    [one] one rated game
+   *[other] { $count } rated games
+}: from { $first } to { $last }, each band a level.
+web-download-trf = Download TRF
+web-download-pgn = Download PGN
+web-entrants = Players entered
+web-crosstable = Crosstable
+web-pairings = Pairings
+web-col-board = Board
+web-col-result = Result
+web-bracket = Bracket
+web-player-cards = Players' cards
+web-viewer-title = Game { $id }: { $white } – { $black }
+web-viewer-board-alt = The board after { $ply ->
+    [0] no moves
+    [one] one move
+   *[other] { $ply } moves
+}
+web-viewer-steps = Step through the game
+web-viewer-first = Start
+web-viewer-prev = Previous move
+web-viewer-next = Next move
+web-viewer-last = Last move
+web-analysis = Analysis
+web-accuracy = Accuracy
+web-advantage-label = The advantage over { $count } moves: White above the middle line, Black below. Click a point to go to that move.
+web-better-move = better was { $better }

@@ -1,0 +1,54 @@
+# 俱乐部网页（issue 26）：比赛、天梯、个人资料与对局，地址为 /club/{slug}/…，
+# 各服务器用 /settings web 开启。
+
+# /settings web 的确认；{ $value } 为下面三个值之一。
+web-settings-done-pages = 俱乐部网页：{ $value }
+web-pages-value-off = 关闭
+web-pages-value-link = 仅凭链接访问（不公开列出）
+web-pages-value-public = 公开
+# 网页开启时，确认之后附上地址。
+web-pages-address = 网页：{ $url }
+# 本机器人没有运行网页服务时，确认之后的说明。
+web-pages-not-served = （本机器人尚未提供网页：需由运营者在配置中设置 web_addr）
+# /settings web 的值无法识别。
+web-settings-pages-unknown = 俱乐部网页只能设为 `off`、`link` 或 `public`，不能是“{ $value }”。
+# 天梯、个人资料、比赛、分析和已结束对局下方的链接按钮。
+web-button-page = 打开网页
+# 对局查看器中仍在进行的对局的状态行。
+web-viewer-in-progress = 对局仍在进行中。
+
+# 网页本身。
+web-club-title = 俱乐部
+web-club-nav = 俱乐部网页
+web-club-tournaments = 比赛
+web-club-ladder = 天梯
+web-public-clubs = 本站的俱乐部
+web-club-listed = 俱乐部 { $slug }
+web-ladder-title = 天梯排名
+web-col-points = 积分
+web-col-record = 胜/和/负
+web-previous = ← 上一页
+web-next = 下一页 →
+web-pages-nav = 翻页
+web-page-of = 第 { $page } 页，共 { $pages } 页
+web-points-chart-label = { $count } 盘计分对局的积分变化：从 { $first } 到 { $last }，每条色带为一个级别。
+web-download-trf = 下载 TRF
+web-download-pgn = 下载 PGN
+web-entrants = 已报名棋手
+web-crosstable = 交叉表
+web-pairings = 对阵
+web-col-board = 台次
+web-col-result = 结果
+web-bracket = 淘汰赛对阵图
+web-player-cards = 棋手卡片
+web-viewer-title = 第 { $id } 局：{ $white } – { $black }
+web-viewer-board-alt = 第 { $ply } 步之后的局面
+web-viewer-steps = 逐步查看对局
+web-viewer-first = 开局
+web-viewer-prev = 上一步
+web-viewer-next = 下一步
+web-viewer-last = 最后一步
+web-analysis = 分析
+web-accuracy = 准确率
+web-advantage-label = { $count } 步的优势曲线：中线以上为白方优势，以下为黑方优势。点击某一点可跳到该步。
+web-better-move = 更好的着法是 { $better }
