@@ -65,6 +65,11 @@ pub struct Config {
     /// The secret the web board's links are signed with; unset: one is made
     /// on first run and kept in the database.
     pub web_secret: Option<Secret>,
+    /// The board as a Discord Activity: the application's OAuth2 client id
+    /// (its application id) and client secret, from the Developer Portal;
+    /// both unset: no Activity.
+    pub activity_client_id: Option<String>,
+    pub activity_client_secret: Option<Secret>,
     /// How long a challenge waits for an answer (servers' default), in hours.
     pub challenge_hours: u32,
     /// Flood limits per user, `[burst, per_minute]`: slash commands.
@@ -122,6 +127,8 @@ impl Default for Config {
             web_addr: None,
             public_url: None,
             web_secret: None,
+            activity_client_id: None,
+            activity_client_secret: None,
             challenge_hours: 24,
             limit_commands: rate_pair(Limits::default().commands),
             limit_buttons: rate_pair(Limits::default().buttons),
@@ -296,6 +303,8 @@ impl fmt::Debug for Config {
             .field("web_addr", &self.web_addr)
             .field("public_url", &self.public_url)
             .field("web_secret", &self.web_secret)
+            .field("activity_client_id", &self.activity_client_id)
+            .field("activity_client_secret", &self.activity_client_secret)
             .field("challenge_hours", &self.challenge_hours)
             .field("limit_commands", &self.limit_commands)
             .field("limit_buttons", &self.limit_buttons)
@@ -343,7 +352,7 @@ pub enum ConfigError {
 /// Environment variables read by [`Config::load`], with the key each sets.
 /// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
 /// are `CHESSBOT_` + the key in capitals.
-pub const ENV_VARS: [(&str, &str); 21] = [
+pub const ENV_VARS: [(&str, &str); 23] = [
     ("DISCORD_TOKEN", "token"),
     ("DATABASE_URL", "database_url"),
     ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
@@ -359,6 +368,8 @@ pub const ENV_VARS: [(&str, &str); 21] = [
     ("CHESSBOT_WEB_ADDR", "web_addr"),
     ("CHESSBOT_PUBLIC_URL", "public_url"),
     ("CHESSBOT_WEB_SECRET", "web_secret"),
+    ("CHESSBOT_ACTIVITY_CLIENT_ID", "activity_client_id"),
+    ("CHESSBOT_ACTIVITY_CLIENT_SECRET", "activity_client_secret"),
     ("CHESSBOT_CHALLENGE_HOURS", "challenge_hours"),
     ("CHESSBOT_BACKUP_DIR", "backup_dir"),
     ("CHESSBOT_BACKUP_EVERY", "backup_every"),
@@ -506,6 +517,15 @@ impl Config {
                 }
                 "public_url" => self.public_url = Some(value),
                 "web_secret" => self.web_secret = Some(Secret(value)),
+                "activity_client_id" => {
+                    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(bad(format!(
+                            "`{value}` is not an application id (digits, from the Developer Portal)"
+                        )));
+                    }
+                    self.activity_client_id = Some(value)
+                }
+                "activity_client_secret" => self.activity_client_secret = Some(Secret(value)),
                 "challenge_hours" => {
                     self.challenge_hours = value
                         .parse()
@@ -574,6 +594,29 @@ impl Config {
         }
         if self.backup_keep == 0 {
             return Err(bad("backup_keep", "must be at least 1".to_owned()));
+        }
+        // The Activity needs both credentials, and the web board to serve it.
+        match (&self.activity_client_id, &self.activity_client_secret) {
+            (Some(_), None) => {
+                return Err(bad(
+                    "activity_client_secret",
+                    "is needed with activity_client_id (the application's OAuth2 client secret)"
+                        .to_owned(),
+                ))
+            }
+            (None, Some(_)) => {
+                return Err(bad(
+                    "activity_client_id",
+                    "is needed with activity_client_secret (the application's id)".to_owned(),
+                ))
+            }
+            (Some(_), Some(_)) if self.web_addr.is_none() => {
+                return Err(bad(
+                    "web_addr",
+                    "is needed for the Activity (the web board serves its page)".to_owned(),
+                ))
+            }
+            _ => {}
         }
         if let Some(dir) = &self.backup_dir {
             if !dir.is_dir() {
@@ -668,6 +711,16 @@ impl Config {
             d.reminder_hours = hours;
         }
         d
+    }
+
+    /// The Activity's sign-in, if both credentials are set (call on a
+    /// validated config).
+    pub fn activity(&self) -> Option<crate::platform::web::ActivityAuth> {
+        Some(crate::platform::web::ActivityAuth {
+            client_id: self.activity_client_id.clone()?,
+            client_secret: self.activity_client_secret.clone()?,
+            api_base: crate::platform::web::api_base(None),
+        })
     }
 
     /// The flood limits (call on a validated config).

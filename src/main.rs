@@ -224,6 +224,7 @@ async fn run_bot(config: Option<&Path>, args: RunArgs) -> anyhow::Result<()> {
             addr,
             public_url: config.public_url.clone(),
             secret: config.web_secret.clone(),
+            activity: config.activity(),
         });
     chessbot::platform::discord::run(settings, shutdown_signal()).await
 }

@@ -59,3 +59,13 @@ web-analysis = Analysis
 web-accuracy = Accuracy
 web-advantage-label = The advantage over { $count } moves: White above the middle line, Black below. Click a point to go to that move.
 web-better-move = better was { $better }
+
+# The board as a Discord Activity (its page, while it signs the player in).
+web-activity-title = chessbot board
+web-activity-signing-in = Signing you in through Discord…
+web-activity-failed = Discord did not sign you in. Close the Activity and open it again.
+web-activity-no-game = There is no game in this channel: challenge someone here first, then open the board.
+# Button under a live game's board: the board inside Discord.
+web-button-activity = Open in Discord
+# /activity or that button when the bot runs no Activity.
+web-activity-off = This bot does not run its board as a Discord Activity (its operator sets activity_client_id and activity_client_secret).

@@ -52,3 +52,13 @@ web-analysis = 分析
 web-accuracy = 准确率
 web-advantage-label = { $count } 步的优势曲线：中线以上为白方优势，以下为黑方优势。点击某一点可跳到该步。
 web-better-move = 更好的着法是 { $better }
+
+# Discord 活动中的棋盘（登录时页面上的文字）。
+web-activity-title = chessbot 棋盘
+web-activity-signing-in = 正在通过 Discord 登录……
+web-activity-failed = Discord 未能让你登录。请关闭活动后重新打开。
+web-activity-no-game = 这个频道里没有对局：请先在这里向别人发起挑战，再打开棋盘。
+# 进行中对局棋盘下方的按钮：在 Discord 里打开棋盘。
+web-button-activity = 在 Discord 中打开
+# 本机器人没有运行活动时，/activity 或该按钮的回答。
+web-activity-off = 本机器人没有以 Discord 活动的形式提供棋盘（需由运营者设置 activity_client_id 和 activity_client_secret）。

@@ -42,7 +42,10 @@ pub async fn run(url: &str) -> anyhow::Result<()> {
     let service = Service::new(store, renderer, Arc::new(SystemClock));
     super::throughput::configure(&service).await?;
     let links = WebLinks::new("http://127.0.0.1", b"bench secret");
-    let options = crate::platform::web::WebOptions { links };
+    let options = crate::platform::web::WebOptions {
+        links,
+        activity: None,
+    };
     let (addr, _server) =
         crate::platform::web::start(service.clone(), "127.0.0.1:0".parse()?, options).await?;
     let moderator = actor("admin", "lobby");

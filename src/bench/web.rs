@@ -47,6 +47,7 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     let links = WebLinks::new("http://127.0.0.1", b"bench secret");
     let options = crate::platform::web::WebOptions {
         links: links.clone(),
+        activity: None,
     };
     let (addr, _server) =
         crate::platform::web::start(service.clone(), "127.0.0.1:0".parse()?, options).await?;

@@ -33,6 +33,9 @@ pub enum ButtonAction {
 
 /// The custom id of [`ButtonAction::PrivacyForget`].
 pub const PRIVACY_FORGET_ID: &str = "privacy:forget";
+/// The board message's "Open in Discord" button: the Discord adapter
+/// answers it by launching the Activity (it reaches no service command).
+pub const ACTIVITY_LAUNCH_ID: &str = "activity:launch";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChallengeButton {

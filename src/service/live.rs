@@ -45,6 +45,8 @@ pub(super) struct Hub {
     /// Notices for the club pages: the server something changed on
     /// (`None`: any server, as when another process changed a game).
     clubs: OnceLock<broadcast::Sender<Option<String>>>,
+    /// Set once the board runs as a Discord Activity too.
+    activity: OnceLock<()>,
 }
 
 /// A watched game: its watchers, and the state they are shown, read once
@@ -379,6 +381,16 @@ impl Service {
         let _ = self.inner.hub.links.set(links);
     }
 
+    /// Lets board messages offer the board as a Discord Activity.
+    pub fn enable_activity(&self) {
+        let _ = self.inner.hub.activity.set(());
+    }
+
+    /// Whether the board runs as a Discord Activity.
+    pub fn activity_enabled(&self) -> bool {
+        self.inner.hub.activity.get().is_some()
+    }
+
     /// The web board's links, if the web board is on.
     pub fn web_links(&self) -> Option<&WebLinks> {
         self.inner.hub.links.get()
@@ -540,6 +552,15 @@ impl Service {
             .listen_changes(move |game| service.hear_change(game))
             .await?;
         Ok(())
+    }
+
+    /// The game a channel or thread shows (its latest), for the board
+    /// opened there as a Discord Activity.
+    pub async fn game_in_channel(&self, channel: &str) -> Result<Option<i64>, ServiceError> {
+        if channel.is_empty() {
+            return Ok(None);
+        }
+        Ok(self.store().latest_game_in(channel).await?.map(|g| g.id))
     }
 
     /// Game `game_id` as `viewer` (a player, or `None`: a spectator) sees
@@ -735,6 +756,13 @@ impl Service {
                 &t!(lang, "web-button-play"),
                 super::ButtonStyle::Secondary,
             ));
+            if self.activity_enabled() {
+                buttons.push(super::Button {
+                    id: super::buttons::ACTIVITY_LAUNCH_ID.to_owned(),
+                    label: t!(lang, "web-button-activity"),
+                    style: super::ButtonStyle::Secondary,
+                });
+            }
         } else if let Some(url) = session
             .settings_read()
             .and_then(|s| self.club_url(s, &format!("/game/{}", session.record.id)))

@@ -150,7 +150,7 @@ async fn pointer(client: &Client, steps: Vec<PointerAction>) {
 }
 
 /// Click the piece, then click its destination.
-async fn click_move(client: &Client, from: &str, to: &str) {
+pub(crate) async fn click_move(client: &Client, from: &str, to: &str) {
     for square in [from, to] {
         let (x, y) = square_at(client, square).await;
         pointer(

@@ -42,9 +42,16 @@ impl ClubBed {
         let addr = free_addr();
         let base = format!("http://{addr}");
         let links = WebLinks::new(&base, b"the club tests' secret");
-        web::start(service.clone(), addr, WebOptions { links })
-            .await
-            .expect("the web adapter serves");
+        web::start(
+            service.clone(),
+            addr,
+            WebOptions {
+                links,
+                activity: None,
+            },
+        )
+        .await
+        .expect("the web adapter serves");
         ClubBed {
             service,
             base,

@@ -10,6 +10,7 @@ mod optional;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod activity;
 mod browser;
 mod club;
 mod club_browser;

@@ -7,7 +7,10 @@ use std::{net::SocketAddr, time::Duration};
 
 use chessbot::{
     config::Secret,
-    platform::discord::{run, BotSettings, WebBoard},
+    platform::{
+        discord::{run, BotSettings, WebBoard},
+        web::{api_base, ActivityAuth},
+    },
 };
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -20,6 +23,7 @@ use tokio::{
 use tokio_tungstenite::{tungstenite, MaybeTlsStream, WebSocketStream};
 
 use crate::support::fake_discord::{
+    model::{APP_ID, CLIENT_SECRET},
     opt_bool, opt_str, opt_user, FakeDiscord, RecordedMessage, TestUser, CHESS_CHANNEL, GUILD_ID,
     TOKEN,
 };
@@ -41,6 +45,12 @@ impl WebBot {
     /// Starts the bot (flood limits as configured by default when
     /// `limits`, else off) and waits until its web board answers.
     pub async fn start(fake: &FakeDiscord, limits: bool) -> WebBot {
+        WebBot::start_with(fake, limits, false).await
+    }
+
+    /// [`WebBot::start`], with the board as a Discord Activity too when
+    /// `activity` (signing in at the fake Discord's OAuth2 endpoint).
+    pub async fn start_with(fake: &FakeDiscord, limits: bool, activity: bool) -> WebBot {
         let dir = tempfile::tempdir().expect("temp dir");
         let database_url = format!("sqlite:{}", dir.path().join("chessbot.db").display());
         let addr = free_addr();
@@ -54,6 +64,11 @@ impl WebBot {
             addr,
             public_url: None,
             secret: Some(Secret::new(SECRET)),
+            activity: activity.then(|| ActivityAuth {
+                client_id: APP_ID.to_string(),
+                client_secret: Secret::new(CLIENT_SECRET),
+                api_base: api_base(Some(&fake.http_url())),
+            }),
         });
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(run(settings, async move {
@@ -186,16 +201,30 @@ impl Answer {
 /// `GET url` with extra headers, over a fresh connection: the raw head
 /// and the body's bytes.
 async fn request(url: &str, headers: &[(&str, &str)]) -> (String, Vec<u8>) {
+    http_send("GET", url, headers, "").await
+}
+
+/// `method url` with extra headers and `body`, over a fresh connection.
+async fn http_send(
+    method: &str,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (String, Vec<u8>) {
     let rest = url.strip_prefix("http://").expect("an http URL");
     let (host, path) = rest
         .split_once('/')
         .map_or((rest, "/".to_owned()), |(h, p)| (h, format!("/{p}")));
     let mut stream = TcpStream::connect(host).await.expect("connect");
-    let mut request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
     for (name, value) in headers {
         request.push_str(&format!("{name}: {value}\r\n"));
     }
+    if !body.is_empty() {
+        request.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
     request.push_str("\r\n");
+    request.push_str(body);
     stream.write_all(request.as_bytes()).await.expect("send");
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await.expect("read");
@@ -209,7 +238,16 @@ async fn request(url: &str, headers: &[(&str, &str)]) -> (String, Vec<u8>) {
 
 /// `GET url` with extra headers, over a fresh connection.
 pub async fn get(url: &str, headers: &[(&str, &str)]) -> Answer {
-    let (head, body) = request(url, headers).await;
+    answer_of(request(url, headers).await)
+}
+
+/// `POST url` with a JSON body.
+pub async fn post_json(url: &str, body: &Value) -> Answer {
+    let headers = [("Content-Type", "application/json")];
+    answer_of(http_send("POST", url, &headers, &body.to_string()).await)
+}
+
+fn answer_of((head, body): (String, Vec<u8>)) -> Answer {
     let mut lines = head.lines();
     let status = lines
         .next()

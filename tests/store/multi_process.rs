@@ -334,7 +334,10 @@ async fn a_move_in_one_process_reaches_pages_of_the_other() {
     };
     let [a, b] = two_processes(&db.url).await;
     let links = chessbot::service::links::WebLinks::new("http://127.0.0.1", b"secret");
-    let options = chessbot::platform::web::WebOptions { links };
+    let options = chessbot::platform::web::WebOptions {
+        links,
+        activity: None,
+    };
     let (addr, _server) =
         chessbot::platform::web::start(b.clone(), "127.0.0.1:0".parse().unwrap(), options)
             .await

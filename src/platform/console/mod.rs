@@ -114,7 +114,10 @@ impl Console {
             let secret = crate::platform::web::secret(&service, None).await?;
             let public_url = crate::platform::web::default_public_url(addr);
             let links = crate::service::links::WebLinks::new(&public_url, &secret);
-            let options = crate::platform::web::WebOptions { links };
+            let options = crate::platform::web::WebOptions {
+                links,
+                activity: None,
+            };
             let (bound, _task) =
                 crate::platform::web::start(service.clone(), addr, options).await?;
             eprintln!("[console] web board at http://{bound}");

@@ -58,5 +58,9 @@ async fn on_click(ctx: &serenity::Context, data: &Data, click: &serenity::Compon
         return;
     };
     let id = click.data.custom_id.clone();
+    if id == crate::service::buttons::ACTIVITY_LAUNCH_ID {
+        super::activity::launch(&ctx.http, data, &target, lang).await;
+        return;
+    }
     answer(ctx, data, &target, &actor, Command::Button { id }).await;
 }

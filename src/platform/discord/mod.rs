@@ -13,6 +13,7 @@
 //! [`run`] starts the bot and stops it gracefully: shards first, then the
 //! commands still in flight are let finish, then the database is closed.
 
+pub mod activity;
 pub mod actor;
 pub mod commands;
 pub mod components;
@@ -98,6 +99,9 @@ pub struct WebBoard {
     pub public_url: Option<String>,
     /// The links' signing secret; `None`: the one kept in the database.
     pub secret: Option<crate::config::Secret>,
+    /// The board as a Discord Activity: the application's OAuth2
+    /// credentials (`None`: no Activity).
+    pub activity: Option<crate::platform::web::ActivityAuth>,
 }
 
 impl BotSettings {

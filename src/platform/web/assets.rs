@@ -1,6 +1,7 @@
 //! The files a board page loads, embedded in the binary: lichess's
 //! chessground (GPL-3.0-or-later, vendored by `assets/web/refresh-vendor.sh`
-//! at a pinned version and checksum), the board's own script and styles,
+//! at a pinned version and checksum), Discord's Embedded App SDK (MIT,
+//! bundled by the same script), the board's own script and styles,
 //! and a style sheet per board theme, made from the theme the bot's
 //! images use.
 
@@ -13,7 +14,7 @@ use axum::{
 use crate::render::Theme;
 
 /// Name, media type and contents of each embedded file.
-const ASSETS: [(&str, &str, &[u8]); 7] = [
+const ASSETS: [(&str, &str, &[u8]); 9] = [
     (
         "chessground.min.js",
         "text/javascript; charset=utf-8",
@@ -38,6 +39,16 @@ const ASSETS: [(&str, &str, &[u8]); 7] = [
         "board.css",
         "text/css; charset=utf-8",
         include_bytes!("../../../assets/web/board.css"),
+    ),
+    (
+        "discord-sdk.min.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../assets/web/vendor/discord-sdk.min.js"),
+    ),
+    (
+        "activity.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../assets/web/activity.js"),
     ),
     (
         "club.js",

@@ -12,9 +12,11 @@
 //! - `socket`: the WebSocket protocol (`protocol`: its JSON frames).
 //! - `assets`: chessground and the board's script and styles, embedded.
 //! - `club`: the club's pages (tournaments, ladder, profiles, games).
+//! - `activity`: the board as a Discord Activity (its page and sign-in).
 //!
 //! [`Command`]: crate::service::Command
 
+mod activity;
 mod assets;
 mod club;
 mod pages;
@@ -25,6 +27,7 @@ mod socket;
 
 use std::{net::SocketAddr, sync::Arc};
 
+pub use activity::{api_base, ActivityAuth};
 pub use assets::files as asset_files;
 pub use serve::serve_nodelay;
 
@@ -37,6 +40,8 @@ use crate::service::{links::WebLinks, Service};
 pub struct WebOptions {
     /// Where players' links point (`https://chess.example.org`).
     pub links: WebLinks,
+    /// The Discord Activity's sign-in, if the operator set it up.
+    pub activity: Option<ActivityAuth>,
 }
 
 /// Shared by every request.
@@ -44,6 +49,7 @@ pub struct WebOptions {
 struct Web {
     service: Service,
     links: Arc<WebLinks>,
+    activity: Option<Arc<ActivityAuth>>,
 }
 
 /// The signing secret: the configured one, else the one kept in the
@@ -79,6 +85,9 @@ pub async fn start(
         .map_err(|e| anyhow::anyhow!("cannot serve the web board on {addr}: {e}"))?;
     let bound = listener.local_addr()?;
     service.enable_web_links(options.links.clone());
+    if options.activity.is_some() {
+        service.enable_activity();
+    }
     service.listen_for_changes().await?;
     let app = router(service, options);
     let task = tokio::spawn(serve_nodelay(listener, app));
@@ -99,7 +108,11 @@ pub async fn start_board(
         .clone()
         .unwrap_or_else(|| default_public_url(board.addr));
     let links = WebLinks::new(&public_url, &secret);
-    let (bound, task) = start(service.clone(), board.addr, WebOptions { links }).await?;
+    let options = WebOptions {
+        links,
+        activity: board.activity.clone(),
+    };
+    let (bound, task) = start(service.clone(), board.addr, options).await?;
     tracing::info!(%bound, public_url = %public_url, "web board: players' links start with the public address");
     Ok((bound, task))
 }
@@ -108,6 +121,7 @@ fn router(service: Service, options: WebOptions) -> Router {
     let web = Web {
         service,
         links: Arc::new(options.links),
+        activity: options.activity.map(Arc::new),
     };
     Router::new()
         .route("/", get(pages::index))
@@ -116,6 +130,8 @@ fn router(service: Service, options: WebOptions) -> Router {
         .route("/game/:game/ws", get(socket::upgrade))
         .route("/assets/:file", get(assets::asset))
         .route("/theme/:file", get(assets::theme))
+        .route("/activity", get(activity::page))
+        .route("/activity/token", axum::routing::post(activity::token))
         .merge(club::routes())
         .fallback(pages::not_found)
         .with_state(web)

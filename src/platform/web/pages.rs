@@ -4,7 +4,7 @@
 //! script (its words travel as a JSON data block, which no browser runs).
 
 use axum::{
-    extract::{Path, State},
+    extract::{Path, Query, State},
     http::{header, HeaderMap, HeaderValue, StatusCode},
     response::{Html, IntoResponse, Response},
 };
@@ -262,12 +262,13 @@ pub(super) async fn viewer_of(
     web: &Web,
     game: &str,
     headers: &HeaderMap,
+    session: &session::SessionQuery,
 ) -> Result<(LiveView, Option<String>, Lang), Response> {
     let fallback = request_lang(web, headers, None).await;
     let Ok(game) = game.parse::<i64>() else {
         return Err(not_found_in(fallback));
     };
-    let user = session::user_of(web, headers);
+    let user = session::user_of(web, headers, session);
     // The game's server, to read the viewer's stored language there.
     let server = match web.service.store().game(game).await {
         Ok(Some(record)) => record.game.server_id,
@@ -295,9 +296,10 @@ pub(super) async fn viewer_of(
 pub(super) async fn game_page(
     State(web): State<Web>,
     Path(game): Path<String>,
+    Query(session): Query<session::SessionQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let (view, _user, lang) = match viewer_of(&web, &game, &headers).await {
+    let (view, _user, lang) = match viewer_of(&web, &game, &headers, &session).await {
         Ok(found) => found,
         Err(page) => return page,
     };
@@ -308,7 +310,12 @@ pub(super) async fn game_page(
         .await
         .map(|s| s.theme)
         .unwrap_or_else(|_| "brown".to_owned());
-    page(StatusCode::OK, board_page(lang, &view, &theme))
+    // The socket is opened with the same session as the page.
+    let ws = match &session.s {
+        Some(token) => format!("/game/{}/ws?s={token}", view.game_id),
+        None => format!("/game/{}/ws", view.game_id),
+    };
+    page(StatusCode::OK, board_page(lang, &view, &theme, &ws))
 }
 
 /// The words of `board.js` in `lang`, as a JSON object safe inside a
@@ -318,14 +325,20 @@ fn words_json(lang: Lang) -> String {
         .into_iter()
         .map(|(id, text)| (id.to_owned(), serde_json::Value::String(text)))
         .collect();
-    serde_json::Value::Object(words)
+    script_json(&serde_json::Value::Object(words))
+}
+
+/// `value` as JSON safe inside a `<script type="application/json">` block
+/// (no `<`, `>` or `&` that could close it).
+pub(super) fn script_json(value: &serde_json::Value) -> String {
+    value
         .to_string()
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026")
 }
 
-fn board_page(lang: Lang, view: &LiveView, theme: &str) -> String {
+fn board_page(lang: Lang, view: &LiveView, theme: &str, ws: &str) -> String {
     let role = if view.viewer.is_some() {
         "player"
     } else {
@@ -358,7 +371,7 @@ fn board_page(lang: Lang, view: &LiveView, theme: &str) -> String {
 <link rel=\"stylesheet\" href=\"/assets/board.css\">\
 <link rel=\"stylesheet\" href=\"/theme/{theme}.css\">\
 <script type=\"module\" src=\"/assets/board.js\"></script>\
-</head><body data-game=\"{game}\" data-ws=\"/game/{game}/ws\" data-role=\"{role}\">\
+</head><body data-game=\"{game}\" data-ws=\"{ws}\" data-role=\"{role}\">\
 <script type=\"application/json\" id=\"chessbot-words\">{words}</script>\
 <main class=\"game\">{top}\
 <div id=\"board-wrap\"><div id=\"board\"></div></div>{bottom}\
@@ -369,6 +382,7 @@ fn board_page(lang: Lang, view: &LiveView, theme: &str) -> String {
         title = escape(&view.title),
         theme = escape(theme),
         game = view.game_id,
+        ws = escape(ws),
         words = words_json(lang),
         top = player("player-top", (top.0, top.1)),
         bottom = player("player-bottom", (bottom.0, bottom.1)),

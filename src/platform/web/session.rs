@@ -2,7 +2,8 @@
 //! first visit, for a session cookie (HttpOnly, SameSite=Lax, Secure over
 //! https) naming the user, and the browser is sent on to the game's page
 //! so the token leaves the address bar. Pages and sockets then read the
-//! cookie; without one a visitor is a spectator.
+//! cookie; without one a visitor is a spectator. The Activity's pages
+//! carry the session in their address instead (`?s=`).
 
 use axum::{
     extract::{Path, Query, State},
@@ -64,10 +65,26 @@ pub(super) async fn exchange_link(
     response
 }
 
-/// The user of the request's session cookie, if it holds a valid one.
-pub(super) fn user_of(web: &Web, headers: &HeaderMap) -> Option<String> {
-    let cookies = headers.get_all(header::COOKIE);
+/// The session a page or socket was opened with in its address
+/// (`?s=TOKEN`): the Activity's, inside Discord's iframe, where cookies
+/// may be refused.
+#[derive(Debug, Default, serde::Deserialize)]
+pub(super) struct SessionQuery {
+    pub s: Option<String>,
+}
+
+/// The user of the request's session (in its address, else its cookie),
+/// if it holds a valid one.
+pub(super) fn user_of(web: &Web, headers: &HeaderMap, query: &SessionQuery) -> Option<String> {
     let now = web.service.now_ms();
+    if let Some(token) = query.s.as_deref() {
+        return web
+            .links
+            .verify(Purpose::Session, token, now)
+            .ok()
+            .map(|grant| grant.user);
+    }
+    let cookies = headers.get_all(header::COOKIE);
     cookies
         .iter()
         .filter_map(|value| value.to_str().ok())

@@ -11,7 +11,7 @@
 use axum::{
     extract::{
         ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade},
-        Path, State,
+        Path, Query, State,
     },
     http::{header, HeaderMap, StatusCode},
     response::{IntoResponse, Response},
@@ -32,13 +32,14 @@ use crate::{
 pub(super) async fn upgrade(
     State(web): State<Web>,
     Path(game): Path<String>,
+    Query(session): Query<super::session::SessionQuery>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
     if !same_origin(&web, &headers) {
         return (StatusCode::FORBIDDEN, "foreign origin").into_response();
     }
-    let (view, user, lang) = match pages::viewer_of(&web, &game, &headers).await {
+    let (view, user, lang) = match pages::viewer_of(&web, &game, &headers, &session).await {
         Ok(found) => found,
         Err(page) => return page,
     };
@@ -62,6 +63,13 @@ fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
         .map(|(scheme, rest)| format!("{scheme}://{}", rest.split('/').next().unwrap_or_default()));
     if public_origin.as_deref() == Some(origin) {
         return true;
+    }
+    // Inside Discord the page is served through Discord's proxy, at the
+    // application's own origin.
+    if let Some(activity) = &web.activity {
+        if origin == format!("https://{}.discordsays.com", activity.client_id) {
+            return true;
+        }
     }
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
     host.is_some_and(|host| {

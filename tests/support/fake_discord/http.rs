@@ -31,7 +31,7 @@
 //! [`super::FakeDiscord::fail_next`] to inject a 403), audit-log reasons,
 //! message history paging, reactions, pins.
 
-use std::{sync::Arc, time::Instant};
+use std::{collections::HashMap, sync::Arc, time::Instant};
 
 use axum::{
     body::Bytes,
@@ -105,6 +105,9 @@ async fn answer(
     let Some(api_path) = path.strip_prefix("/api/v10/") else {
         return unknown(shared, method, path);
     };
+    if let Some(reply) = oauth(shared, method, api_path, headers, &bytes) {
+        return reply;
+    }
     let authorized = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -143,6 +146,98 @@ async fn answer(
         Some(f) => failure_reply(&f),
         None => reply,
     }
+}
+
+/// OAuth2, as an Activity's sign-in uses it: `POST /oauth2/token` (a
+/// form: the application's id and secret, `authorization_code`, a code
+/// from [`FakeDiscord::oauth_code`], valid once) and `GET /users/@me` with
+/// the `Bearer` token it gave. `None`: not an OAuth2 request.
+fn oauth(
+    shared: &Shared,
+    method: &Method,
+    api_path: &str,
+    headers: &HeaderMap,
+    bytes: &Bytes,
+) -> Option<Reply> {
+    let auth = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    if method == Method::GET && api_path == "users/@me" {
+        let token = auth.strip_prefix("Bearer ")?;
+        let user = shared.read(|w| w.oauth_tokens.get(token).copied());
+        return Some(match user.and_then(model::member_by_id) {
+            Some(u) => (StatusCode::OK, model::user(u.id, u.name, false)),
+            None => (
+                StatusCode::UNAUTHORIZED,
+                json!({"message": "401: Unauthorized", "code": 0}),
+            ),
+        });
+    }
+    if !(method == Method::POST && api_path == "oauth2/token") {
+        return None;
+    }
+    let form: HashMap<String, String> = String::from_utf8_lossy(bytes)
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(k, v)| (decode_form(k), decode_form(v)))
+        .collect();
+    let field = |name: &str| form.get(name).map(String::as_str).unwrap_or_default();
+    let content_type = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    if !content_type.starts_with("application/x-www-form-urlencoded") {
+        return Some((
+            StatusCode::BAD_REQUEST,
+            json!({"error": "invalid_request", "error_description": "form body expected"}),
+        ));
+    }
+    if field("client_id") != model::APP_ID.to_string()
+        || field("client_secret") != model::CLIENT_SECRET
+    {
+        return Some((StatusCode::UNAUTHORIZED, json!({"error": "invalid_client"})));
+    }
+    if field("grant_type") != "authorization_code" {
+        return Some((
+            StatusCode::BAD_REQUEST,
+            json!({"error": "unsupported_grant_type"}),
+        ));
+    }
+    Some(shared.with(|w| match w.oauth_codes.remove(field("code")) {
+        Some(user) => {
+            let token = format!("token-{user}-{}", w.new_id());
+            w.oauth_tokens.insert(token.clone(), user);
+            (
+                StatusCode::OK,
+                json!({"access_token": token, "token_type": "Bearer", "expires_in": 604800,
+                       "refresh_token": format!("refresh-{token}"), "scope": "identify"}),
+            )
+        }
+        None => (
+            StatusCode::BAD_REQUEST,
+            json!({"error": "invalid_grant", "error_description": "Invalid \"code\" in request."}),
+        ),
+    }))
+}
+
+/// `a%20b+c` → `a b c` (application/x-www-form-urlencoded).
+fn decode_form(text: &str) -> String {
+    let bytes = text.replace('+', " ").into_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let Ok(b) = u8::from_str_radix(&String::from_utf8_lossy(&bytes[i + 1..i + 3]), 16) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 fn failure_reply(f: &Failure) -> Reply {
@@ -763,7 +858,8 @@ fn callback(w: &mut World, interaction_id: u64, token: &str, body: Body) -> Repl
     let validation = match kind {
         4 | 7 => validate_message(&data),
         8 => validate_choices(&data),
-        5 | 6 | 9 => Ok(()),
+        // 12: LAUNCH_ACTIVITY (the application has Activities enabled).
+        5 | 6 | 9 | 12 => Ok(()),
         other => Err(format!(
             "callback type {other} is not valid for a gateway interaction"
         )),

@@ -139,6 +139,8 @@ impl FakeDiscord {
             failures: Vec::new(),
             payloads: Vec::new(),
             cdn: HashMap::new(),
+            oauth_codes: HashMap::new(),
+            oauth_tokens: HashMap::new(),
         }));
         let app = http::router(Arc::clone(&shared));
         let server = tokio::spawn(serve(listener, app));
@@ -232,6 +234,16 @@ impl FakeDiscord {
     /// Changes the 3-second interaction deadline (e.g. to test deferral).
     pub fn set_interaction_deadline(&self, deadline: Duration) {
         self.shared.with(|w| w.interaction_deadline = deadline);
+    }
+
+    /// An OAuth2 authorization code for `user`, as Discord's client hands
+    /// one to an Activity after `authorize` (valid once).
+    pub fn oauth_code(&self, user: &TestUser) -> String {
+        self.shared.with(|w| {
+            let code = format!("code-{}-{}", user.id, w.new_id());
+            w.oauth_codes.insert(code.clone(), user.id);
+            code
+        })
     }
 
     /// The next request with this method whose path contains `path_part`

@@ -85,6 +85,8 @@ pub const CAROL: TestUser = TestUser {
 };
 /// The human members of the test guild.
 pub const MEMBERS: [TestUser; 3] = [ALICE, BOB, CAROL];
+/// The application's OAuth2 client secret (the Activity's sign-in).
+pub const CLIENT_SECRET: &str = "the fake application's client secret";
 /// Name of the bot user.
 pub const BOT_NAME: &str = "chessbot";
 

@@ -295,6 +295,11 @@ pub struct World {
     pub payloads: Vec<(String, Value)>,
     /// Attachment bytes served by the fake CDN, by attachment id.
     pub cdn: HashMap<u64, UploadedFile>,
+    /// OAuth2 (the Activity's sign-in): the codes handed out by
+    /// [`FakeDiscord::oauth_code`] and the access tokens they became, each
+    /// a user's id; a code works once, as on Discord.
+    pub oauth_codes: HashMap<String, u64>,
+    pub oauth_tokens: HashMap<String, u64>,
 }
 
 impl World {

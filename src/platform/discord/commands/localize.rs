@@ -77,6 +77,7 @@ fn command_words(command: &str) -> Option<(String, String)> {
         "cancel" => (t!(zh, "cmd-cancel"), t!(zh, "cmd-cancel-desc")),
         "move" => (t!(zh, "cmd-move"), t!(zh, "cmd-move-desc")),
         "board" => (t!(zh, "cmd-board"), t!(zh, "cmd-board-desc")),
+        "activity" => (t!(zh, "cmd-activity"), t!(zh, "cmd-activity-desc")),
         "resign" => (t!(zh, "cmd-resign"), t!(zh, "cmd-resign-desc")),
         "draw" => (t!(zh, "cmd-draw"), t!(zh, "cmd-draw-desc")),
         "abort" => (t!(zh, "cmd-abort"), t!(zh, "cmd-abort-desc")),

@@ -42,6 +42,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         challenge::play(),
         play::move_(),
         play::board(),
+        play::activity(),
         play::resign(),
         play::draw(),
         play::abort(),

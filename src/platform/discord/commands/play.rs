@@ -70,6 +70,18 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Board).await
 }
 
+/// Open this channel's board inside Discord (an Activity).
+#[poise::command(slash_command, guild_only)]
+pub async fn activity(ctx: Context<'_>) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let target = crate::platform::discord::respond::Target::from(app.interaction);
+    let lang = crate::i18n::Lang::from_locale(Some(app.interaction.locale.as_str()));
+    crate::platform::discord::activity::launch(ctx.http(), ctx.data(), &target, lang).await;
+    Ok(())
+}
+
 /// Resign this channel's game (you will be asked to confirm).
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {

@@ -87,12 +87,3 @@ pub(super) fn page(visit: &Visit, title: &str, here: &str, body: &str, extra: &E
         zh = switch(Lang::ZhCn, "中文"),
     )
 }
-
-/// `text` in a JSON data block: safe inside `<script type="application/json">`.
-pub(super) fn json_block(value: &serde_json::Value) -> String {
-    value
-        .to_string()
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
-}

@@ -63,7 +63,7 @@ pub(super) async fn page(
             "/assets/chessground.cburnett.css".to_owned(),
             format!("/theme/{}.css", game.theme),
         ],
-        data: Some(layout::json_block(&data)),
+        data: Some(super::super::pages::script_json(&data)),
         query: format!("ply={ply}"),
         ..layout::Extra::default()
     };
