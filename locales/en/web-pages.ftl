@@ -69,3 +69,5 @@ web-activity-no-game = There is no game in this channel: challenge someone here 
 web-button-activity = Open in Discord
 # /activity or that button when the bot runs no Activity.
 web-activity-off = This bot does not run its board as a Discord Activity (its operator sets activity_client_id and activity_client_secret).
+# A round's heading on a tournament's page (pairings, bracket, cards).
+web-round = Round { $round }

@@ -62,3 +62,5 @@ web-activity-no-game = 这个频道里没有对局：请先在这里向别人发
 web-button-activity = 在 Discord 中打开
 # 本机器人没有运行活动时，/activity 或该按钮的回答。
 web-activity-off = 本机器人没有以 Discord 活动的形式提供棋盘（需由运营者设置 activity_client_id 和 activity_client_secret）。
+# 比赛页面上的轮次标题（对阵、淘汰赛对阵图、棋手卡片）。
+web-round = 第 { $round } 轮

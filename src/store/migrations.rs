@@ -37,6 +37,7 @@ pub const SQLITE: &[File] = files!("sqlite":
     "0011_tournaments.sql",
     "0012_web_board.sql",
     "0013_web_pages.sql",
+    "0014_ladder_order.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -52,6 +53,7 @@ pub const POSTGRES: &[File] = files!("postgres":
     "0011_tournaments.sql",
     "0012_web_board.sql",
     "0013_web_pages.sql",
+    "0014_ladder_order.sql",
 );
 
 /// The migrator over `files`, as `sqlx::migrate!` would have built it.

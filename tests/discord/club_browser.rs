@@ -2,7 +2,8 @@
 //! 9-player Swiss page shows each result and the next round's pairings as
 //! they happen, without a reload; the game viewer steps through an
 //! analysed game with the arrow keys, a click on a move and a click on the
-//! advantage chart; the pages at a phone's width. Screenshots go to
+//! advantage chart; the pages at a phone's width; an 8-player knockout's
+//! bracket. Screenshots go to
 //! `target/web-screenshots/`.
 
 use std::time::Duration;
@@ -235,5 +236,20 @@ async fn a_swiss_page_updates_live_and_the_viewer_steps() {
     );
     client.goto(&url).await.expect("the tournament page");
     screenshot(&client, "club-tournament-phone").await;
+
+    // A knockout's bracket, at a desktop's width again.
+    client.set_window_size(1000, 760).await.expect("resize");
+    let cup = tournament(&mut bed, "Spring Cup", "knockout", 8, 0).await;
+    for _ in 0..3 {
+        for game in bed.pending_games(cup).await {
+            bed.play(game, &["d4", "d5"], "1-0").await;
+        }
+    }
+    client
+        .goto(&format!("{}/club/{slug}/tournament/{cup}#bracket", bed.base))
+        .await
+        .expect("the knockout's page");
+    wait_for(&client, "document.querySelectorAll('.bracket .match').length === 7", "the bracket").await;
+    screenshot(&client, "club-bracket").await;
     client.close().await.expect("close");
 }

@@ -287,7 +287,8 @@ fn framework(data: Data, dev_guild: Option<u64>) -> poise::Framework<Data, Error
                 tracing::info!(guilds = ready.guilds.len(), "gateway ready");
                 // A failure here must not escape: poise would then never set
                 // its data and every later interaction would hang.
-                commands::register(ctx, &framework.options().commands, dev_guild).await;
+                let activity = data.service.activity_enabled();
+                commands::register(ctx, &framework.options().commands, dev_guild, activity).await;
                 Ok(data)
             })
         })

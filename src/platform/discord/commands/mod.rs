@@ -76,12 +76,24 @@ pub async fn register(
     ctx: &serenity::Context,
     commands: &[poise::Command<Data, Error>],
     dev_guild: Option<u64>,
+    activity: bool,
 ) {
     let result = match dev_guild.filter(|&g| g != 0) {
         Some(guild) => {
             poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild)).await
         }
-        None => poise::builtins::register_globally(ctx, commands).await,
+        None => {
+            let mut all = poise::builtins::create_application_commands(commands);
+            // An application with Activities has an entry-point command
+            // (the Activity's "Launch" in the app launcher); Discord refuses
+            // a bulk overwrite that leaves it out (error 50240).
+            if activity {
+                all.push(entry_point());
+            }
+            serenity::Command::set_global_commands(ctx, all)
+                .await
+                .map(|_| ())
+        }
     };
     match result {
         Ok(()) => tracing::info!(count = commands.len(), guild = ?dev_guild, "commands registered"),
@@ -90,6 +102,17 @@ pub async fn register(
             "command registration failed; the commands registered before keep working"
         ),
     }
+}
+
+/// The Activity's entry-point command: Discord launches the Activity
+/// itself (no interaction reaches the bot).
+fn entry_point() -> serenity::CreateCommand {
+    let zh = Lang::ZhCn;
+    serenity::CreateCommand::new("launch")
+        .kind(serenity::CommandType::PrimaryEntryPoint)
+        .handler(serenity::EntryPointHandlerType::DiscordLaunchActivity)
+        .description(t!(Lang::En, "cmd-activity-desc"))
+        .description_localized("zh-CN", t!(zh, "cmd-activity-desc"))
 }
 
 /// Runs a service command for the invoking user and answers.

@@ -181,7 +181,8 @@ fn tournament_html(visit: &Visit, t: &TournamentPage) -> String {
     if let Some(table) = &t.table {
         html.push_str(&standings_html(visit, t, table));
         if t.knockout {
-            html.push_str(&bracket_html(visit, &t.rounds));
+            let champion = t.finished.then(|| t.cards.first().map(|c| c.name.as_str())).flatten();
+            html.push_str(&bracket_html(visit, &t.rounds, champion));
         }
         html.push_str(&crosstable_html(visit, t, table));
     }
@@ -293,7 +294,7 @@ fn crosstable_html(visit: &Visit, t: &TournamentPage, table: &crate::render::Cro
             };
             let _ = write!(
                 html,
-                "<td class=\"{}\">{opponent}{colour}{}</td>",
+                "<td class=\"{}\">{opponent}{colour} {}</td>",
                 outcome_class(cell.outcome),
                 escape(&cell.result)
             );
@@ -334,7 +335,7 @@ fn rounds_html(visit: &Visit, rounds: &[PageRound], knockout: bool) -> String {
 <table class=\"pairings\"><thead><tr><th scope=\"col\">{board}</th><th scope=\"col\">{white}</th>\
 <th scope=\"col\">{result}</th><th scope=\"col\">{black}</th></tr></thead><tbody>",
             r = round.round,
-            title = escape(&t!(lang, "tournament-col-round", round = round.round)),
+            title = escape(&t!(lang, "web-round", round = round.round)),
             board = escape(&t!(lang, "web-col-board")),
             white = escape(&t!(lang, "web-white")),
             result = escape(&t!(lang, "web-col-result")),
@@ -375,18 +376,30 @@ fn game_link(visit: &Visit, game: i64, text: &str) -> String {
 }
 
 /// A knockout as a bracket: a column per round, a box per match with its
-/// two players and the results of its games.
-fn bracket_html(visit: &Visit, rounds: &[PageRound]) -> String {
+/// two players (the one who went through in bold: found in the next
+/// round, or the champion after the final) and the results of its games.
+fn bracket_html(visit: &Visit, rounds: &[PageRound], champion: Option<&str>) -> String {
     let lang = visit.lang;
     let mut html = format!(
         "<section id=\"bracket\"><h2>{}</h2><div class=\"scroll\"><div class=\"bracket\">",
         escape(&t!(lang, "web-bracket"))
     );
-    for round in rounds {
+    for (i, round) in rounds.iter().enumerate() {
+        let went_through = |name: &str| match rounds.get(i + 1) {
+            Some(next) => next
+                .boards
+                .iter()
+                .any(|b| b.white == name || b.black.as_deref() == Some(name)),
+            None => champion == Some(name),
+        };
+        let side = |name: &str| {
+            let class = if went_through(name) { "side won" } else { "side" };
+            format!("<span class=\"{class}\">{}</span>", escape(name))
+        };
         let _ = write!(
             html,
             "<div class=\"bracket-round\"><h3>{}</h3>",
-            escape(&t!(lang, "tournament-col-round", round = round.round))
+            escape(&t!(lang, "web-round", round = round.round))
         );
         let mut boards: Vec<i64> = round.boards.iter().map(|b| b.board).collect();
         boards.dedup();
@@ -403,14 +416,16 @@ fn bracket_html(visit: &Visit, rounds: &[PageRound]) -> String {
                 })
                 .collect();
             let black = match &first.black {
-                Some(name) => escape(name),
-                None => escape(&t!(lang, "tournament-cell-bye")),
+                Some(name) => side(name),
+                None => format!(
+                    "<span class=\"side\">{}</span>",
+                    escape(&t!(lang, "tournament-cell-bye"))
+                ),
             };
             let _ = write!(
                 html,
-                "<div class=\"match\"><span class=\"side\">{}</span><span class=\"side\">{black}</span>\
-<span class=\"games\">{}</span></div>",
-                escape(&first.white),
+                "<div class=\"match\">{}{black}<span class=\"games\">{}</span></div>",
+                side(&first.white),
                 results.join(" ")
             );
         }
@@ -445,7 +460,7 @@ fn cards_html(visit: &Visit, t: &TournamentPage) -> String {
             let _ = write!(
                 html,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td></tr>",
-                escape(&t!(lang, "tournament-col-round", round = g.round)),
+                escape(&t!(lang, "web-round", round = g.round)),
                 escape(colour),
                 escape(&g.opponent),
                 escape(&g.result)
