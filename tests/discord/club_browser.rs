@@ -246,10 +246,18 @@ async fn a_swiss_page_updates_live_and_the_viewer_steps() {
         }
     }
     client
-        .goto(&format!("{}/club/{slug}/tournament/{cup}#bracket", bed.base))
+        .goto(&format!(
+            "{}/club/{slug}/tournament/{cup}#bracket",
+            bed.base
+        ))
         .await
         .expect("the knockout's page");
-    wait_for(&client, "document.querySelectorAll('.bracket .match').length === 7", "the bracket").await;
+    wait_for(
+        &client,
+        "document.querySelectorAll('.bracket .match').length === 7",
+        "the bracket",
+    )
+    .await;
     screenshot(&client, "club-bracket").await;
     client.close().await.expect("close");
 }

@@ -181,7 +181,10 @@ fn tournament_html(visit: &Visit, t: &TournamentPage) -> String {
     if let Some(table) = &t.table {
         html.push_str(&standings_html(visit, t, table));
         if t.knockout {
-            let champion = t.finished.then(|| t.cards.first().map(|c| c.name.as_str())).flatten();
+            let champion = t
+                .finished
+                .then(|| t.cards.first().map(|c| c.name.as_str()))
+                .flatten();
             html.push_str(&bracket_html(visit, &t.rounds, champion));
         }
         html.push_str(&crosstable_html(visit, t, table));
@@ -393,7 +396,11 @@ fn bracket_html(visit: &Visit, rounds: &[PageRound], champion: Option<&str>) -> 
             None => champion == Some(name),
         };
         let side = |name: &str| {
-            let class = if went_through(name) { "side won" } else { "side" };
+            let class = if went_through(name) {
+                "side won"
+            } else {
+                "side"
+            };
             format!("<span class=\"{class}\">{}</span>", escape(name))
         };
         let _ = write!(
