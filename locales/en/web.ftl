@@ -80,7 +80,9 @@ web-forbidden-title = This link does not work
 web-forbidden = This link is not valid: it has expired or is for another game. Ask the bot for a new one with the Play in browser button.
 # The server's page when someone tries to watch a game and watching is switched off.
 web-spectators-off = This server does not allow watching games.
-# The server's page for a game that does not exist.
-web-not-found = There is no such game.
+# The page for any address with nothing behind it (an unknown game, a
+# club whose pages are off): the same for both, never a hint.
+web-not-found-title = Page not found
+web-not-found = There is nothing at this address.
 # The title of the board page (browser tab), e.g. "alice – bob".
 web-title = { $white } – { $black }

@@ -79,7 +79,8 @@ web-forbidden-title = 此链接无法使用
 web-forbidden = 此链接无效：它已过期，或者属于另一盘对局。请在机器人那里用“在浏览器中下棋”按钮获取新链接。
 # 有人想观战但观战功能已关闭时，服务器显示的页面。
 web-spectators-off = 本服务器不允许观战。
-# 对局不存在时服务器显示的页面。
-web-not-found = 没有这盘对局。
+# 任何没有内容的地址（不存在的对局、未开启网页的俱乐部）显示的页面：两者相同，不透露任何信息。
+web-not-found-title = 找不到页面
+web-not-found = 这个地址没有内容。
 # 棋盘页面的标题（浏览器标签页），例如“alice – bob”。
 web-title = { $white } – { $black }

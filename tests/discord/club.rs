@@ -323,6 +323,59 @@ async fn a_swiss_page_and_a_knockout_bracket() {
         .unwrap()
         .unwrap();
     assert_eq!(record.status, chessbot::store::TournamentStatus::Finished);
+    // A team match: the standings rank the teams by game points.
+    let r = bed
+        .run_in(
+            "mod",
+            LOBBY,
+            Command::Tournament(TournamentCommand::Create(
+                chessbot::service::TournamentOptions {
+                    name: "Team <Cup> & \"Co\"".into(),
+                    format: Some("team".into()),
+                    rated: Some(false),
+                    teams: Some("Red: t1 t2; Blue: t3 t4".into()),
+                    ..chessbot::service::TournamentOptions::default()
+                },
+            )),
+        )
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    let teams = bed
+        .service
+        .store()
+        .tournaments_of(SERVER, false, 1)
+        .await
+        .unwrap()[0]
+        .id;
+    bed.run_in(
+        "mod",
+        LOBBY,
+        Command::Tournament(TournamentCommand::Start {
+            tournament: Some(format!("#{teams}")),
+        }),
+    )
+    .await;
+    let results = ["1-0", "1/2-1/2"];
+    for (k, game) in bed.pending_games(teams).await.into_iter().enumerate() {
+        bed.play(game, &["c4", "c5"], results[k % 2]).await;
+    }
+    let page = bed.club_page(&format!("/tournament/{teams}")).await;
+    assert_eq!(page.status, 200);
+    let standings = page
+        .body
+        .split("id=\"crosstable\"")
+        .next()
+        .unwrap()
+        .to_owned();
+    assert!(standings.contains(">Team</th>"), "teams, not players");
+    assert!(standings.contains("Red") && standings.contains("Blue"));
+    assert!(standings.contains("<b>1½</b>"), "Red's game points: 1 + ½");
+    assert!(
+        page.body.contains("Team &lt;Cup&gt; &amp; &quot;Co&quot;")
+            || page.body.contains("Team  Cup  &amp; &quot;Co&quot;"),
+        "a tournament's name is text"
+    );
+
     // The tournament's answers in Discord carry the page's link.
     let info = bed
         .run_in(

@@ -14,6 +14,8 @@ use serde_json::{json, Value};
 use crate::browser::{browser, browsers_here, screenshot, start_driver};
 use crate::club_support::{tournament, ClubBed, SERVER};
 use crate::web_support::WAIT;
+
+const EVIL: &str = "<script>alert(1)</script>";
 use chessbot::store::{AnalysisRecord, AnalysisStatus, StoredEval};
 
 /// Waits until `script` (a JavaScript expression) is true on the page.
@@ -50,6 +52,76 @@ async fn a_swiss_page_updates_live_and_the_viewer_steps() {
     let id = tournament(&mut bed, "Winter Swiss", "swiss", 9, 3).await;
     let driver = start_driver().await;
     let client = browser(&driver, "en").await;
+
+    // The ladder: 60 players, one of them named like markup (stored
+    // raw, as no command of the bot would store it); two pages.
+    let store = bed.service.store();
+    for i in 0..60 {
+        let name = if i == 7 {
+            EVIL.to_owned()
+        } else {
+            format!("Ladder {i:02}")
+        };
+        sqlx::query(
+            "INSERT INTO players (server_id, user_id, display_name, points, rated_games) \
+             VALUES ($1, $2, $3, $4, 1)",
+        )
+        .bind(SERVER)
+        .bind(format!("l{i:02}"))
+        .bind(name)
+        .bind(100_000 - i * 100)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    }
+    client
+        .goto(&format!("{}/club/{slug}/ladder", bed.base))
+        .await
+        .expect("the ladder");
+    let text = eval(
+        &client,
+        "document.querySelector('table.ladder').textContent",
+    )
+    .await;
+    assert!(
+        text.as_str().is_some_and(|t| t.contains(EVIL)),
+        "the name shown as text: {text}"
+    );
+    assert_eq!(
+        eval(&client, "document.querySelectorAll('main script').length").await,
+        json!(0)
+    );
+    assert_eq!(
+        eval(
+            &client,
+            "document.querySelectorAll('table.ladder tbody tr').length"
+        )
+        .await,
+        json!(50)
+    );
+    client
+        .find(Locator::Css("a[rel='next']"))
+        .await
+        .expect("a next page")
+        .click()
+        .await
+        .expect("click");
+    wait_for(
+        &client,
+        "location.search.includes('page=2')",
+        "the second page",
+    )
+    .await;
+    assert_eq!(
+        eval(
+            &client,
+            "document.querySelectorAll('table.ladder tbody tr').length"
+        )
+        .await,
+        json!(10)
+    );
+    screenshot(&client, "club-ladder").await;
+
     let url = format!("{}/club/{slug}/tournament/{id}", bed.base);
     client.goto(&url).await.expect("the tournament page");
     // Round 1 is paired: four boards and a bye, no result yet.
@@ -76,6 +148,19 @@ async fn a_swiss_page_updates_live_and_the_viewer_steps() {
             )
             .await;
         }
+        // The standings follow: four games and a bye hand out five points
+        // a round, and the next round's bye is scored as soon as it is
+        // paired.
+        let expected = 5 * round + usize::from(round < 3);
+        let total = format!(
+            "[...document.querySelectorAll('#standings tbody td b')].map(b => parseFloat(b.textContent.replace('½', '.5').replace(/^\\./, '0.')) || 0).reduce((a, b) => a + b, 0) === {expected}"
+        );
+        wait_for(
+            &client,
+            &total,
+            &format!("the standings after round {round}"),
+        )
+        .await;
         if round < 3 {
             let next = format!("document.getElementById('round-{}') !== null", round + 1);
             wait_for(

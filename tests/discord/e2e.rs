@@ -290,6 +290,7 @@ async fn scenario() {
         [
             "abort",
             "accept",
+            "activity",
             "analyze",
             "board",
             "board-orientation",

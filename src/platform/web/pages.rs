@@ -214,7 +214,11 @@ pub(super) async fn not_found(State(web): State<Web>, headers: HeaderMap) -> Res
 }
 
 pub(super) fn not_found_in(lang: Lang) -> Response {
-    let html = message_page(lang, &t!(lang, "web-not-found"), &t!(lang, "web-not-found"));
+    let html = message_page(
+        lang,
+        &t!(lang, "web-not-found-title"),
+        &t!(lang, "web-not-found"),
+    );
     page(StatusCode::NOT_FOUND, html)
 }
 
