@@ -1,5 +1,5 @@
 //! The FIDE Dutch engine against an independent implementation: a sample
-//! of random tournaments (bench/dutch_crosscheck.py, 30 tournaments of 6 to
+//! of random tournaments (bench/dutch_crosscheck.py, 15 tournaments of 6 to
 //! 60 players, 3 to 11 rounds, draws, forfeits, requested byes,
 //! withdrawals) paired round by round by `chessbot pairing --dutch -p`,
 //! every round re-paired by the PyPI package caissify-pairings.
@@ -21,7 +21,8 @@ use std::process::Command;
 use crate::optional;
 
 /// Rounds paired identically, in percent, below which the test fails.
-/// Measured at 91.8% (seed 7: 30 tournaments, 219 rounds).
+/// Measured at 94.3% (seed 7: 15 tournaments, 106 rounds; 91.8% over the
+/// first 30, 219 rounds).
 const MIN_AGREEMENT: f64 = 88.0;
 
 #[test]
@@ -34,8 +35,8 @@ fn random_tournaments_agree_with_the_oracle() {
     ) {
         return;
     }
-    let stdout = crosscheck(&["--tournaments", "30", "--seed", "7", "--max-players", "60"]);
-    // "30 tournaments, N rounds: M paired identically by the oracle (P%), …"
+    let stdout = crosscheck(&["--tournaments", "15", "--seed", "7", "--max-players", "60"]);
+    // "15 tournaments, N rounds: M paired identically by the oracle (P%), …"
     let pct: f64 = stdout
         .split('(')
         .nth(1)
