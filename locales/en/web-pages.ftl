@@ -45,11 +45,6 @@ web-col-result = Result
 web-bracket = Bracket
 web-player-cards = Players' cards
 web-viewer-title = Game { $id }: { $white } – { $black }
-web-viewer-board-alt = The board after { $ply ->
-    [0] no moves
-    [one] one move
-   *[other] { $ply } moves
-}
 web-viewer-steps = Step through the game
 web-viewer-first = Start
 web-viewer-prev = Previous move

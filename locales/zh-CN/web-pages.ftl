@@ -42,7 +42,6 @@ web-col-result = 结果
 web-bracket = 淘汰赛对阵图
 web-player-cards = 棋手卡片
 web-viewer-title = 第 { $id } 局：{ $white } – { $black }
-web-viewer-board-alt = 第 { $ply } 步之后的局面
 web-viewer-steps = 逐步查看对局
 web-viewer-first = 开局
 web-viewer-prev = 上一步

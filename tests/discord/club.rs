@@ -109,6 +109,15 @@ async fn pages_follow_the_setting_escape_names_and_forget_players() {
         image.starts_with(b"\x89PNG"),
         "the board after 2. Bc4 as a PNG"
     );
+    // The board image says what it shows, for screen readers.
+    let at_three = bed.club_page(&format!("/game/{game}?ply=3")).await;
+    assert!(
+        at_three
+            .body
+            .contains("alt=\"Black to move. Last move: Bc4.")
+            && at_three.body.contains("White: Ke1"),
+        "the position in words"
+    );
     // Malformed steps are not errors: the last position.
     let odd = bed.club_page(&format!("/game/{game}?ply=banana")).await;
     assert_eq!(odd.status, 200);

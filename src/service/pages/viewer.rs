@@ -50,6 +50,8 @@ pub struct ViewerPly {
     /// "12.", "12…" and the move as the server writes it (`Nf3`, `马f3`).
     pub number: String,
     pub san: String,
+    /// The move in letters (`Nf3`), whatever the server's notation.
+    pub letters: String,
     /// The position after the move.
     pub fen: String,
     /// The move's squares (`e2`, `e4`), for the board's highlight.
@@ -118,6 +120,7 @@ impl Service {
                 ViewerPly {
                     number,
                     san: notation.write(&ply.san).into_owned(),
+                    letters: ply.san.clone(),
                     fen: fen_of(&positions[i + 1]),
                     from: ply.uci.get(0..2).unwrap_or_default().to_owned(),
                     to: ply.uci.get(2..4).unwrap_or_default().to_owned(),
@@ -160,6 +163,30 @@ impl Service {
             pgn,
             theme: club.settings.theme.clone(),
         }))
+    }
+}
+
+impl ViewerPage {
+    /// The position after `ply` plies in words, for the board image's
+    /// alternative text (whose move, the last move, check, every piece).
+    pub fn position_text(&self, ply: usize, lang: Lang) -> String {
+        let fen = match ply.checked_sub(1).and_then(|i| self.plies.get(i)) {
+            Some(p) => &p.fen,
+            None => &self.start_fen,
+        };
+        let Ok(position) = fen.parse::<Fen>().map_err(|_| ()).and_then(|f| {
+            f.into_position::<shakmaty::Chess>(shakmaty::CastlingMode::Chess960)
+                .map_err(|_| ())
+        }) else {
+            return String::new();
+        };
+        let last = ply.checked_sub(1).and_then(|i| self.plies.get(i));
+        let over = !self.active && ply == self.plies.len();
+        let caption = crate::chess::describe::Caption {
+            last_move: last.map(|p| p.letters.as_str()),
+            ending: over.then(|| self.status.clone()),
+        };
+        crate::chess::describe::describe(lang, &position, &caption)
     }
 }
 

@@ -102,7 +102,7 @@ fn viewer_html(
         black = escape(&game.players[1]),
         white = escape(&game.players[0]),
         img = escape(&club.path(&format!("/game/{}/board?ply={ply}", game.game_id))),
-        alt = escape(&t!(lang, "web-viewer-board-alt", ply = ply)),
+        alt = escape(&game.position_text(ply, lang)),
         steps = escape(&t!(lang, "web-viewer-steps")),
         first = step(0, &t!(lang, "web-viewer-first"), "first"),
         prev = step(ply.saturating_sub(1), &t!(lang, "web-viewer-prev"), "prev"),
