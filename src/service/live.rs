@@ -443,9 +443,6 @@ impl Service {
             .games
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        // Heard from another process, or of every game: the server is not
-        // known here, so every club page looks again.
-        self.club_changed(None);
         match game_id {
             Some(id) => {
                 if let Some(watched) = games.get_mut(&id) {
@@ -508,7 +505,11 @@ impl Service {
                 drop(games);
                 self.announce(id);
             }
-            None => self.game_changed(id),
+            None => {
+                // The club pages were told above, with the server.
+                self.hear_change(Some(id));
+                self.announce(id);
+            }
         }
     }
 
@@ -516,6 +517,10 @@ impl Service {
     /// on PostgreSQL the other processes' (after the commit, in order, by
     /// one task, never holding up the answer).
     pub(super) fn game_changed(&self, game_id: i64) {
+        // A change outside a command's commit (a time loss, a takeback, a
+        // rematch): rare, and its server not at hand, so every club page
+        // looks again.
+        self.club_changed(None);
         self.hear_change(Some(game_id));
         self.announce(game_id);
     }
@@ -549,7 +554,11 @@ impl Service {
         }
         let service = self.clone();
         self.store()
-            .listen_changes(move |game| service.hear_change(game))
+            .listen_changes(move |game| {
+                // Another process's change: its server is not known here.
+                service.club_changed(None);
+                service.hear_change(game)
+            })
             .await?;
         Ok(())
     }

@@ -307,6 +307,26 @@ async fn a_swiss_page_updates_live_and_the_viewer_steps() {
     );
     screenshot(&client, "club-viewer").await;
 
+    // bob's profile: the rated game just played is his points chart.
+    client
+        .goto(&format!("{}/club/{slug}/player/bob", bed.base))
+        .await
+        .expect("a profile");
+    wait_for(
+        &client,
+        "document.querySelector('svg.points polyline') !== null",
+        "the points chart",
+    )
+    .await;
+    screenshot(&client, "club-profile").await;
+    client.goto(&viewer).await.expect("the viewer again");
+    wait_for(
+        &client,
+        "document.querySelector('cg-board') !== null",
+        "the board drawn",
+    )
+    .await;
+
     // A phone's width: the viewer stacks, nothing overflows the page.
     client.set_window_size(390, 844).await.expect("resize");
     screenshot(&client, "club-viewer-phone").await;

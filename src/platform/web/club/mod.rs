@@ -106,6 +106,22 @@ impl Visit {
         Ok(Visit { club, lang, chosen })
     }
 
+    /// [`Visit::open`] for a page of one numbered thing (a tournament, a
+    /// game): an id that is no number is the same 404 as an unknown one.
+    pub async fn open_item(
+        web: &Web,
+        slug: &str,
+        id: &str,
+        query: &PageQuery,
+        headers: &HeaderMap,
+    ) -> Result<(Visit, i64), Response> {
+        let visit = Visit::open(web, slug, query, headers).await?;
+        match id.parse::<i64>() {
+            Ok(id) => Ok((visit, id)),
+            Err(_) => Err(visit.not_found()),
+        }
+    }
+
     pub fn not_found(&self) -> Response {
         pages::not_found_in(self.lang)
     }

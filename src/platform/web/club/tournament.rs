@@ -74,12 +74,9 @@ pub(super) async fn page(
     Query(query): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let visit = match Visit::open(&web, &slug, &query, &headers).await {
-        Ok(v) => v,
+    let (visit, id) = match Visit::open_item(&web, &slug, &id, &query, &headers).await {
+        Ok(found) => found,
         Err(page) => return page,
-    };
-    let Ok(id) = id.parse::<i64>() else {
-        return visit.not_found();
     };
     let Ok(Some(t)) = web
         .service
@@ -124,12 +121,9 @@ async fn file(
     headers: HeaderMap,
     pgn: bool,
 ) -> Response {
-    let visit = match Visit::open(&web, &slug, &query, &headers).await {
-        Ok(v) => v,
+    let (visit, id) = match Visit::open_item(&web, &slug, &id, &query, &headers).await {
+        Ok(found) => found,
         Err(page) => return page,
-    };
-    let Ok(id) = id.parse::<i64>() else {
-        return visit.not_found();
     };
     let Ok(Some((trf, games))) = web.service.tournament_files(&visit.club, id).await else {
         return visit.not_found();

@@ -25,12 +25,9 @@ pub(super) async fn page(
     Query(query): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let visit = match Visit::open(&web, &slug, &query, &headers).await {
-        Ok(v) => v,
+    let (visit, id) = match Visit::open_item(&web, &slug, &id, &query, &headers).await {
+        Ok(found) => found,
         Err(page) => return page,
-    };
-    let Ok(id) = id.parse::<i64>() else {
-        return visit.not_found();
     };
     let Ok(Some(game)) = web.service.viewer_page(&visit.club, id, visit.lang).await else {
         return visit.not_found();
@@ -260,12 +257,9 @@ pub(super) async fn pgn(
     Query(query): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let visit = match Visit::open(&web, &slug, &query, &headers).await {
-        Ok(v) => v,
+    let (visit, id) = match Visit::open_item(&web, &slug, &id, &query, &headers).await {
+        Ok(found) => found,
         Err(page) => return page,
-    };
-    let Ok(id) = id.parse::<i64>() else {
-        return visit.not_found();
     };
     match web.service.viewer_page(&visit.club, id, visit.lang).await {
         Ok(Some(game)) => download(
@@ -284,12 +278,9 @@ pub(super) async fn board(
     Query(query): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let visit = match Visit::open(&web, &slug, &query, &headers).await {
-        Ok(v) => v,
+    let (visit, id) = match Visit::open_item(&web, &slug, &id, &query, &headers).await {
+        Ok(found) => found,
         Err(page) => return page,
-    };
-    let Ok(id) = id.parse::<i64>() else {
-        return visit.not_found();
     };
     let ply = query.ply().unwrap_or(usize::MAX);
     match web.service.viewer_board(&visit.club, id, ply).await {
