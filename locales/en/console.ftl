@@ -56,3 +56,7 @@ console-conditional-subcommand = `/conditional` takes `add`, `list` or `clear`, 
 console-conditional-needs-line = `/conditional add` needs the line, e.g. `/conditional add line:"Nxd5 Qxd5 Nc3"`
 console-image-alt = alt text: { $text }
 console-file-unreadable = Cannot read the file `{ $path }`: { $reason }
+console-adjourn-subcommand = `/adjourn` takes `offer`, `accept`, `decline`, `now` or `resume`, e.g. `/adjourn resume when:"2026-12-05 19:00"`
+console-adjourn-needs-when = `/adjourn resume` needs the time, e.g. `/adjourn resume when:"2026-12-05 19:00"`
+console-title-needs-user = `/title` needs the member, e.g. `/title @bob GM`
+console-title-needs-title = `/title` needs the title (GM, IM, FM, WGM, WIM or none), e.g. `/title @bob GM`

@@ -56,3 +56,7 @@ console-conditional-subcommand = `/conditional` 后面要跟 `add`、`list` 或 
 console-conditional-needs-line = `/conditional add` 需要一行着法，例如 `/conditional add line:"Nxd5 Qxd5 Nc3"`
 console-image-alt = 图片说明：{ $text }
 console-file-unreadable = 无法读取文件 `{ $path }`：{ $reason }
+console-adjourn-subcommand = `/adjourn` 后面要跟 `offer`、`accept`、`decline`、`now` 或 `resume`，例如 `/adjourn resume when:"2026-12-05 19:00"`
+console-adjourn-needs-when = `/adjourn resume` 需要时间，例如 `/adjourn resume when:"2026-12-05 19:00"`
+console-title-needs-user = `/title` 需要指定成员，例如 `/title @bob GM`
+console-title-needs-title = `/title` 需要称号（GM、IM、FM、WGM、WIM 或 none），例如 `/title @bob GM`

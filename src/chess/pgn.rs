@@ -36,6 +36,9 @@ pub struct PgnTags {
     /// Club points before the game, as shown (`107.5`).
     pub white_points: Option<String>,
     pub black_points: Option<String>,
+    /// FIDE titles (`GM`, …) of the players, if they hold one.
+    pub white_title: Option<String>,
+    pub black_title: Option<String>,
     /// Anything else, written after the known tags.
     pub extra: Vec<(String, String)>,
 }
@@ -58,6 +61,17 @@ pub struct PlyNote {
 /// is fine) after each move: an annotated game.
 pub fn export_annotated(game: &Game, tags: &PgnTags, notes: &[PlyNote]) -> String {
     export_with(game, tags, None, notes)
+}
+
+/// Writes `game` as PGN with `[%clk]` comments (`clocks`, as for
+/// [`export`]) and `notes` after the moves (an adjournment's comment).
+pub fn export_noted(
+    game: &Game,
+    tags: &PgnTags,
+    clocks: Option<&[i64]>,
+    notes: &[PlyNote],
+) -> String {
+    export_with(game, tags, clocks, notes)
 }
 
 fn export_with(game: &Game, tags: &PgnTags, clocks: Option<&[i64]>, notes: &[PlyNote]) -> String {
@@ -89,6 +103,12 @@ fn export_with(game: &Game, tags: &PgnTags, clocks: Option<&[i64]>, notes: &[Ply
     }
     if let Some(ending) = game.ending() {
         tag("Termination", ending.termination.pgn_tag());
+    }
+    if let Some(title) = &tags.white_title {
+        tag("WhiteTitle", title);
+    }
+    if let Some(title) = &tags.black_title {
+        tag("BlackTitle", title);
     }
     if let Some(points) = &tags.white_points {
         tag("WhiteClubPoints", points);

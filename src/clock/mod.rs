@@ -11,6 +11,9 @@
 //!   the control and the stored move timestamps, so a restart loses nothing;
 //!   [`ClockState::flag_time`] tells the scheduler when the side to move
 //!   flags.
+//! - [`clocks_paused`], [`controls_met`]: adjourned games (封棋): clocks
+//!   that stand while a game is adjourned, and whether a session's end may
+//!   adjourn it; [`parse_local_time`] reads resumption times.
 //! - [`deadline_after`]: the correspondence deadline after a move.
 //! - [`Clock`], [`SystemClock`], [`ManualClock`]: the injectable "now";
 //!   [`parse_duration`] reads the console's `:advance 1h30m`.
@@ -49,12 +52,17 @@
 //! # Ok::<(), chessbot::clock::TimeControlError>(())
 //! ```
 
+mod adjourn;
 mod calendar;
 mod control;
 mod duration;
 mod live;
 mod source;
 
+pub use adjourn::{
+    clocks_paused, controls_met, local_minute, offset_text, parse_local_time, parse_utc_offset,
+    Pause, WhenError,
+};
 pub use calendar::{civil_from_days, utc_minute, utc_parts};
 pub use control::{
     deadline_after, Correspondence, LiveControl, Stage, TimeControl, TimeControlError,

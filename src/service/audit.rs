@@ -70,6 +70,16 @@ pub(super) fn settings_diff(
         ),
         ("language", auto(&old.language), auto(&new.language)),
         ("notation", auto(&old.notation), auto(&new.notation)),
+        (
+            "session_hours",
+            old.session_hours.to_string(),
+            new.session_hours.to_string(),
+        ),
+        (
+            "time_zone",
+            crate::clock::offset_text(old.utc_offset_minutes),
+            crate::clock::offset_text(new.utc_offset_minutes),
+        ),
     ];
     all.into_iter().filter(|(_, a, b)| a != b).collect()
 }

@@ -64,6 +64,9 @@ pub enum GameButton {
     Rematch,
     /// The presser's own link to the game's live board (web board on).
     Browser,
+    /// Answer the opponent's offer to adjourn.
+    AdjournAccept,
+    AdjournDecline,
 }
 
 const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
@@ -72,7 +75,7 @@ const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
     (ChallengeButton::Cancel, "cancel"),
 ];
 
-const GAME_ACTIONS: [(GameButton, &str); 12] = [
+const GAME_ACTIONS: [(GameButton, &str); 14] = [
     (GameButton::Resign, "resign"),
     (GameButton::ResignConfirm, "resign-confirm"),
     (GameButton::DrawOffer, "draw-offer"),
@@ -85,6 +88,8 @@ const GAME_ACTIONS: [(GameButton, &str); 12] = [
     (GameButton::TakebackDecline, "takeback-decline"),
     (GameButton::Rematch, "rematch"),
     (GameButton::Browser, "browser"),
+    (GameButton::AdjournAccept, "adjourn-accept"),
+    (GameButton::AdjournDecline, "adjourn-decline"),
 ];
 
 impl GameButton {

@@ -126,9 +126,23 @@ impl Service {
             .await?;
         // A public announcement: the server's language.
         let lang = super::lang::settings_lang(&settings);
-        let challenger = super::display_name(&actor.name);
+        let title_of = |user: String| async move {
+            Ok::<_, ServiceError>(
+                self.store()
+                    .player(&actor.server, &user)
+                    .await?
+                    .and_then(|p| p.title),
+            )
+        };
+        let challenger = crate::store::titled(
+            title_of(actor.user.clone()).await?.as_deref(),
+            &super::display_name(&actor.name),
+        );
         let whom = match &opponent {
-            Some(o) => super::display_name(&o.name),
+            Some(o) => crate::store::titled(
+                title_of(o.id.clone()).await?.as_deref(),
+                &super::display_name(&o.name),
+            ),
             None => t!(lang, "challenge-anyone"),
         };
         let colour = match color {
@@ -639,7 +653,7 @@ impl Service {
         Ok(super::shown_name(
             lang,
             user,
-            row.as_ref().map(|p| p.display_name.as_str()),
+            row.as_ref().map(|p| p.titled_name()).as_deref(),
         ))
     }
 

@@ -103,6 +103,33 @@ impl TakebackAction {
     }
 }
 
+/// What to do about adjourning a game (封棋).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdjournAction {
+    /// Offer the opponent to adjourn (as a draw offer works).
+    Offer,
+    Accept,
+    Decline,
+    /// Adjourn at once, as the arbiter (moderators).
+    Now,
+    /// Set when play resumes: a local date and time in the server's time
+    /// zone, `YYYY-MM-DD HH:MM` (moderators).
+    Resume { when: String },
+}
+
+impl AdjournAction {
+    /// The simple actions by name (`resume` needs its time).
+    pub fn from_id(text: &str) -> Option<AdjournAction> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "offer" => Some(AdjournAction::Offer),
+            "accept" => Some(AdjournAction::Accept),
+            "decline" => Some(AdjournAction::Decline),
+            "now" => Some(AdjournAction::Now),
+            _ => None,
+        }
+    }
+}
+
 /// What to do with one's conditional moves (correspondence games).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConditionalAction {
@@ -140,6 +167,10 @@ pub enum Setting {
     Spectators(bool),
     /// Whether the club's pages are on the web: `off`, `link` or `public`.
     WebPages(String),
+    /// Hours in one session of a live game, after which it is adjourned.
+    SessionHours(i64),
+    /// The server's time zone as a UTC offset (`UTC+8`, `-5:30`).
+    TimeZone(String),
 }
 
 /// Everything the bot can be asked.
@@ -265,6 +296,21 @@ pub enum Command {
     },
     /// Club competitions (`/tournament …`).
     Tournament(TournamentCommand),
+    /// Adjourning a live game (`/adjourn …`).
+    Adjourn {
+        action: AdjournAction,
+    },
+    /// Seal the move of an adjourned game (`move`: only the sealer sees the
+    /// answer), or, without a move, see one's own sealed move.
+    Seal {
+        text: Option<String>,
+    },
+    /// A moderator sets a member's FIDE title (`GM`, `IM`, `FM`, `WGM`,
+    /// `WIM`, or `none`).
+    Title {
+        user: UserRef,
+        title: String,
+    },
     Help,
     /// A button press, by its custom id.
     Button {

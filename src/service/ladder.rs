@@ -96,7 +96,7 @@ impl Service {
                 lang,
                 "ladder-line",
                 rank = offset + i as i64 + 1,
-                name = &p.display_name,
+                name = p.titled_name(),
                 points = points_text(p.points, p.rated_games),
                 level = Points::from_hundredths(p.points).level().name(lang),
                 wins = p.wins,
@@ -132,7 +132,7 @@ impl Service {
         let points = Points::from_hundredths(player.points);
         let level = points.level();
         let mut card = Card {
-            title: player.display_name.clone(),
+            title: player.titled_name(),
             ..Card::default()
         };
         card.fields.push((
@@ -219,7 +219,7 @@ impl Service {
             text: t!(
                 lang,
                 "profile-summary",
-                name = &player.display_name,
+                name = player.titled_name(),
                 points = points_text(player.points, player.rated_games),
                 level = level.name(lang)
             ),
@@ -294,6 +294,21 @@ impl Service {
                 whose = whose,
                 number = session.game.plies().len() / 2 + 1
             );
+            let left = match session.open_adjournment() {
+                Some(open) => {
+                    let offset = self.settings_of(&session).await?.utc_offset_minutes;
+                    let when = match open.resume_ms {
+                        Some(at) => t!(
+                            lang,
+                            "adjourn-resumes-at",
+                            time = crate::clock::local_minute(at, offset)
+                        ),
+                        None => t!(lang, "adjourn-resume-unset"),
+                    };
+                    format!(" · {}", t!(lang, "games-adjourned", when = when))
+                }
+                None => left,
+            };
             let opening = match crate::chess::opening::classify(&session.game) {
                 Some(o) => format!(" · {}", o.text(lang)),
                 None => String::new(),
@@ -316,7 +331,8 @@ impl Service {
         let tc: Option<crate::clock::TimeControl> = session.record.game.time_control.parse().ok();
         if let Some(crate::clock::TimeControl::Live(live)) = tc {
             let times: Vec<i64> = session.game.plies().iter().map(|p| p.at_ms).collect();
-            let clocks = crate::clock::clocks_after(&live, &times).remaining_at(now);
+            let clocks =
+                crate::clock::clocks_paused(&live, &times, &session.pauses()).remaining_at(now);
             let clock =
                 |c: shakmaty::Color| crate::clock::format_clk(clocks[crate::chess::color_index(c)]);
             let clocks = crate::t!(
@@ -370,8 +386,9 @@ impl Service {
         let session = self.load(record).await?;
         let r = &session.record;
         let tags = self.pgn_tags(&session).await?;
-        let clocks = clock_comments(&session.game, &r.game.time_control);
-        let text = pgn::export(&session.game, &tags, clocks.as_deref());
+        let clocks = clock_comments(&session.game, &r.game.time_control, &session.pauses());
+        let notes = adjournment_notes(&session);
+        let text = pgn::export_noted(&session.game, &tags, clocks.as_deref(), &notes);
         // Always as a `.pgn` file (what chess programs open); in the
         // message too when it fits in one (Discord's limit is 2,000
         // characters, and a cut PGN is worse than none).
@@ -411,6 +428,19 @@ impl Service {
         let black = self
             .stored_name(&r.game.server_id, &r.game.black_id)
             .await?;
+        let title = |user: &str| {
+            let user = user.to_owned();
+            async move {
+                Ok::<_, ServiceError>(
+                    self.store()
+                        .player(&r.game.server_id, &user)
+                        .await?
+                        .and_then(|p| p.title),
+                )
+            }
+        };
+        let white_title = title(&r.game.white_id).await?;
+        let black_title = title(&r.game.black_id).await?;
         let changes = self.store().game_rating_changes(r.id).await?;
         let points_before = |user: &str| -> Option<String> {
             changes
@@ -431,6 +461,8 @@ impl Service {
             white,
             black,
             time_control: tc.map(|t| t.to_pgn_tag()),
+            white_title,
+            black_title,
             white_points: points_before(&r.game.white_id),
             black_points: points_before(&r.game.black_id),
             extra: opening_tags(&session.game)
@@ -573,7 +605,11 @@ pub(super) fn opening_tags(game: &crate::chess::Game) -> Vec<(String, String)> {
 }
 
 /// For a live game, the mover's remaining time after each ply (`[%clk]`).
-pub(super) fn clock_comments(game: &crate::chess::Game, time_control: &str) -> Option<Vec<i64>> {
+pub(super) fn clock_comments(
+    game: &crate::chess::Game,
+    time_control: &str,
+    pauses: &[crate::clock::Pause],
+) -> Option<Vec<i64>> {
     let tc: crate::clock::TimeControl = time_control.parse().ok()?;
     let live = tc.live()?;
     let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
@@ -582,11 +618,40 @@ pub(super) fn clock_comments(game: &crate::chess::Game, time_control: &str) -> O
         (1..=times.len())
             .map(|n| {
                 let mover = if n % 2 == 1 { first } else { !first };
-                crate::clock::clocks_after(live, &times[..n]).remaining_ms
+                crate::clock::clocks_paused(live, &times[..n], pauses).remaining_ms
                     [crate::chess::color_index(mover)]
             })
             .collect(),
     )
+}
+
+/// The PGN comments of a game's adjournments (封棋): one after the last
+/// move before each, saying why and when it resumed. The sealed move of a
+/// game not yet resumed is not in the game, so it is not in its PGN.
+pub(super) fn adjournment_notes(session: &super::session::Session) -> Vec<pgn::PlyNote> {
+    let mut notes = vec![pgn::PlyNote::default(); session.game.plies().len()];
+    for a in &session.adjournments {
+        let Some(index) = usize::try_from(a.ply - 1).ok().filter(|i| *i < notes.len()) else {
+            continue;
+        };
+        let why = match a.reason.as_str() {
+            "session" => "at the end of the session",
+            "agreed" => "by agreement",
+            _ => "by the arbiter",
+        };
+        let resumed = match a.resumed_ms {
+            Some(at) => format!(
+                "; resumed {} with the sealed move",
+                crate::clock::utc_minute(at)
+            ),
+            None => String::new(),
+        };
+        notes[index].comment = Some(format!(
+            "Adjourned {why} ({}){resumed}",
+            crate::clock::utc_minute(a.adjourned_ms)
+        ));
+    }
+    notes
 }
 
 /// `YYYY.MM.DD` of a unix-ms time (UTC), for the PGN `Date` tag.

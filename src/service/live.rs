@@ -28,7 +28,7 @@ use super::{
 };
 use crate::{
     chess::{color_index, Notation},
-    clock::{clocks_after, TimeControl},
+    clock::{clocks_paused, TimeControl},
     i18n::Lang,
     msg,
     rating::Points,
@@ -88,6 +88,10 @@ pub struct LiveSnapshot {
     /// The server's notation setting (`None`: by the reader's language).
     notation: Option<String>,
     in_tournament: bool,
+    /// The times no clock ran (adjournments, see `adjourn.rs`).
+    pauses: Vec<crate::clock::Pause>,
+    /// The game is adjourned: nobody moves until it resumes.
+    adjourned: bool,
 }
 
 impl LiveSnapshot {
@@ -223,7 +227,7 @@ impl LiveSnapshot {
         let clock = match &tc {
             Some(TimeControl::Live(live)) => {
                 let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
-                let state = clocks_after(live, &times);
+                let state = clocks_paused(live, &times, &self.pauses);
                 let at = if over {
                     record
                         .state
@@ -254,8 +258,9 @@ impl LiveSnapshot {
             Some(side) if !over => Allowed {
                 resign: true,
                 draw_offer: game.draw_offer().is_none(),
-                draw_claim: game.claimable_draw().is_some(),
-                takeback: !record.game.rated
+                draw_claim: !self.adjourned && game.claimable_draw().is_some(),
+                takeback: !self.adjourned
+                    && !record.game.rated
                     && !in_tournament
                     && takeback_by.is_none()
                     && super::takeback::plies_kept(game, side).is_some(),
@@ -271,7 +276,7 @@ impl LiveSnapshot {
             },
         };
         let dests = match viewer_side {
-            Some(side) if !over && side == turn => {
+            Some(side) if !over && !self.adjourned && side == turn => {
                 crate::chess::dests::legal_destinations(game.position())
             }
             _ => BTreeMap::new(),
@@ -294,6 +299,15 @@ impl LiveSnapshot {
             Color::Black => black.as_str(),
         };
         let (status, end) = match game.ending() {
+            None if self.adjourned => (
+                t!(
+                    lang,
+                    "board-adjourned",
+                    name = name(turn),
+                    color = crate::chess::color_text(lang, turn)
+                ),
+                None,
+            ),
             None => (
                 t!(
                     lang,
@@ -486,6 +500,8 @@ impl Service {
                 ratings,
                 notation: settings.notation.clone(),
                 in_tournament,
+                pauses: session.pauses(),
+                adjourned: session.open_adjournment().is_some(),
             }),
             _ => None,
         };
@@ -642,6 +658,8 @@ impl Service {
         {
             watched.in_tournament = Some(in_tournament);
         }
+        let pauses = session.pauses();
+        let adjourned = session.open_adjournment().is_some();
         Ok(Some(LiveSnapshot {
             record: session.record,
             game: session.game,
@@ -649,6 +667,8 @@ impl Service {
             ratings,
             notation,
             in_tournament,
+            pauses,
+            adjourned,
         }))
     }
 

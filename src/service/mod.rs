@@ -8,6 +8,7 @@
 //! per-game lock in this process and by the game's version in the database
 //! across processes.
 
+mod adjourn;
 mod analyze;
 mod audit;
 pub mod buttons;
@@ -229,6 +230,9 @@ impl Service {
             Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
             Command::Conditional { action } => self.conditional(actor, action).await,
             Command::Tournament(command) => self.tournament(actor, command).await,
+            Command::Adjourn { action } => self.adjourn(actor, action, None).await,
+            Command::Seal { text } => self.seal(actor, text.as_deref()).await,
+            Command::Title { user, title } => self.title(actor, &user, &title).await,
             Command::Help => Ok(help::help(actor.lang())),
             Command::Button { id } => self.button(actor, &id).await,
         }
@@ -268,6 +272,12 @@ impl Service {
                     }
                     GameButton::Rematch => self.rematch(actor, id).await,
                     GameButton::Browser => self.browser_link_of(actor, id).await,
+                    GameButton::AdjournAccept => {
+                        self.adjourn(actor, AdjournAction::Accept, at).await
+                    }
+                    GameButton::AdjournDecline => {
+                        self.adjourn(actor, AdjournAction::Decline, at).await
+                    }
                 }
             }
             ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
@@ -355,6 +365,15 @@ fn command_name(command: &Command) -> &'static str {
         Command::Play { .. } => "play",
         Command::Analyze { .. } => "analyze",
         Command::Tournament(command) => tournament_command_name(command),
+        Command::Adjourn { action } => match action {
+            AdjournAction::Offer => "adjourn-offer",
+            AdjournAction::Accept => "adjourn-accept",
+            AdjournAction::Decline => "adjourn-decline",
+            AdjournAction::Now => "adjourn-now",
+            AdjournAction::Resume { .. } => "adjourn-resume",
+        },
+        Command::Seal { .. } => "seal",
+        Command::Title { .. } => "title",
         Command::Help => "help",
         Command::Button { .. } => "button",
     }

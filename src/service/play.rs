@@ -13,7 +13,7 @@ use super::{
     Actor, Button, ButtonStyle, DrawAction, Reply, Service,
 };
 use crate::{
-    chess::{color_text, DrawOffer, Game, Notation, PlayTextError},
+    chess::{color_name, color_text, DrawOffer, Game, Notation, PlayTextError},
     clock::TimeControl,
     i18n::{join_sentences, Lang},
     msg, t,
@@ -161,6 +161,15 @@ impl Service {
             return refuse_msg(msg!("game-moved-on"));
         }
         session.answer_in_advance = at_plies.is_some();
+        if let Some(open) = session.open_adjournment() {
+            return refuse_msg(if open.sealer == color_name(side).to_ascii_lowercase()
+                && open.sealed_uci.is_none()
+            {
+                msg!("adjourn-no-moves-seal")
+            } else {
+                msg!("adjourn-no-moves")
+            });
+        }
         if session.game.turn() != side {
             let waiting = self
                 .name_in(
@@ -176,7 +185,9 @@ impl Service {
             ));
         }
         let now = self.now_ms();
-        if session.record.state.deadline_ms.is_some_and(|d| d <= now) {
+        if session.record.state.deadline_ms.is_some_and(|d| d <= now)
+            && self.session_end_instead(&mut session).await?.is_none()
+        {
             // The scheduler has not fired yet, but the time is up all the same.
             return Ok((self.expire_session(&mut session).await?, None));
         }
@@ -391,6 +402,7 @@ impl Service {
                 })
             }
             DrawAction::Claim => {
+                Self::refuse_while_adjourned(&session, msg!("adjourn-no-claim"))?;
                 game.claim_draw(side).or_else(|e| refuse(e.text(mine)))?;
                 self.finish(&mut session, &game).await
             }
@@ -503,7 +515,7 @@ pub(super) fn board_position(game: &Game) -> i64 {
 }
 
 /// `12. Nf3` / `12... Nf6` (`12. 马f3`): the last move, numbered.
-fn echo_move(game: &Game, notation: Notation) -> String {
+pub(super) fn echo_move(game: &Game, notation: Notation) -> String {
     let Some(ply) = game.last_ply() else {
         return String::new();
     };

@@ -81,7 +81,7 @@ impl Service {
             super::shown_name(
                 lang,
                 [&r.game.white_id, &r.game.black_id][i],
-                players[i].as_ref().map(|p| p.display_name.as_str()),
+                players[i].as_ref().map(|p| p.titled_name()).as_deref(),
             )
         });
         let viewer = session.side_of(&actor.user);

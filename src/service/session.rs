@@ -18,7 +18,7 @@ use crate::{
     chess::{color_name, Ending, Game, GameResult, Termination},
     msg,
     store::{
-        Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView, PlayerRecord,
+        Adjournment, Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView, PlayerRecord,
         Score, ServerSettings, StoreError, Vacation,
     },
     t,
@@ -51,6 +51,11 @@ pub(super) struct Session {
     /// The move committed is a conditional answer: its player is not at
     /// the board, so a running vacation of theirs goes on.
     pub answer_in_advance: bool,
+    /// The game's adjournments (封棋), oldest first.
+    pub adjournments: Vec<Adjournment>,
+    /// The move committed is the sealed move of this adjournment, played at
+    /// the resumption (committed with the adjournment's close).
+    pub resuming: Option<i64>,
 }
 
 /// The players' rows and vacations read in the same query as the game
@@ -71,6 +76,32 @@ impl Session {
     /// The server's settings if this command has read them already.
     pub fn settings_read(&self) -> Option<&ServerSettings> {
         self.settings.get()
+    }
+
+    /// The adjournment still open (the game is adjourned), if any.
+    pub fn open_adjournment(&self) -> Option<&Adjournment> {
+        self.adjournments.last().filter(|a| a.is_open())
+    }
+
+    /// The last adjournment the game resumed from, if any.
+    pub fn last_resumed(&self) -> Option<&Adjournment> {
+        self.adjournments
+            .iter()
+            .rev()
+            .find(|a| a.resumed_ms.is_some())
+    }
+
+    /// The times no clock ran: from each sealing to its resumption.
+    pub fn pauses(&self) -> Vec<crate::clock::Pause> {
+        self.adjournments
+            .iter()
+            .filter_map(|a| {
+                Some(crate::clock::Pause {
+                    from_ms: a.sealed_ms?,
+                    to_ms: a.resumed_ms,
+                })
+            })
+            .collect()
     }
 
     /// The colour `user` plays in this game, if any.
@@ -263,8 +294,9 @@ impl Service {
             vacations,
             conditional,
             vacations_pause,
+            adjourned,
         } = view;
-        let mut session = self.load_with(record, Some(settings)).await?;
+        let mut session = self.load_with(record, Some(settings), adjourned).await?;
         session.read_along = Some(ReadAlong {
             players,
             vacations,
@@ -277,7 +309,7 @@ impl Service {
 
     /// Rebuilds a stored game.
     pub(super) async fn load(&self, record: GameRecord) -> Result<Session, ServiceError> {
-        self.load_with(record, None).await
+        self.load_with(record, None, true).await
     }
 
     /// Rebuilds a stored game, with its server's settings if already read.
@@ -285,6 +317,7 @@ impl Service {
         &self,
         record: GameRecord,
         settings: Option<ServerSettings>,
+        adjourned: bool,
     ) -> Result<Session, ServiceError> {
         let cached = {
             let cache = self
@@ -306,12 +339,19 @@ impl Service {
                 (self.replay(&record, &server).await?, Some(server))
             }
         };
+        let adjournments = if adjourned {
+            self.store().adjournments(record.id).await?
+        } else {
+            Vec::new()
+        };
         Ok(Session {
             record,
             game,
             settings: settings.map_or_else(tokio::sync::OnceCell::new, Into::into),
             read_along: None,
             answer_in_advance: false,
+            adjournments,
+            resuming: None,
         })
     }
 
@@ -483,7 +523,10 @@ impl Service {
             at_ms: now,
         };
         let started = std::time::Instant::now();
-        let applied = self.store().apply(&change).await;
+        let applied = match session.resuming {
+            Some(adjournment) => self.store().resume_adjourned(&change, adjournment).await,
+            None => self.store().apply(&change).await,
+        };
         self.inner
             .timings
             .record(super::timing::Stage::Commit, started);
@@ -513,6 +556,10 @@ impl Service {
                 }
                 self.game_committed(session, game, applied.ratings.clone())
                     .await;
+                if change.new_move.is_some() && ending.is_none() {
+                    // A move may end a session: the game is adjourned.
+                    self.adjourn_if_session_over(session, game).await;
+                }
                 Ok(applied)
             }
             Err(StoreError::Conflict) => refuse_msg(msg!("game-moved-on")),

@@ -225,6 +225,28 @@ impl Service {
                         }
                     }));
                 }
+                Setting::SessionHours(hours) => {
+                    if !(1..=12).contains(&hours) {
+                        return refuse_msg(msg!("settings-session-hours-range"));
+                    }
+                    settings.session_hours = hours;
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-session-hours", hours = hours)
+                    }));
+                }
+                Setting::TimeZone(text) => {
+                    let Ok(minutes) = crate::clock::parse_utc_offset(&text) else {
+                        return refuse_msg(msg!(
+                            "settings-time-zone-unknown",
+                            value = super::error::echo(&text, 20)
+                        ));
+                    };
+                    settings.utc_offset_minutes = minutes;
+                    let zone = crate::clock::offset_text(minutes);
+                    done.push(Box::new(move |lang| {
+                        t!(lang, "settings-done-time-zone", zone = zone.as_str())
+                    }));
+                }
                 Setting::RatedGamesPerPairDaily(n) => {
                     if !(0..=100).contains(&n) {
                         return refuse_msg(msg!("settings-per-pair-range"));

@@ -32,6 +32,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let (_guard, mut session) = self.target_game(actor, at).await?;
         let side = session.side_of_actor(actor)?;
+        Self::refuse_while_adjourned(&session, msg!("adjourn-no-takeback"))?;
         if session.record.game.rated {
             return refuse_msg(msg!("features-takeback-rated"));
         }

@@ -18,7 +18,7 @@ use super::{
 };
 use crate::{
     chess::{color_text, Game},
-    clock::{clocks_after, human_left_in, TimeControl},
+    clock::{clocks_paused, human_left_in, TimeControl},
     i18n::{join_sentences, Lang},
     msg,
     store::StoreError,
@@ -74,11 +74,20 @@ impl Service {
                 Some(deadline + bonus_ms)
             }
             TimeControl::Live(live) => {
+                // A sealed move stops the clocks until the resumption (the
+                // scheduler's, see `adjourn.rs`).
+                if session
+                    .open_adjournment()
+                    .is_some_and(|a| a.sealed_uci.is_some())
+                {
+                    return Ok(None);
+                }
                 let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
-                Some(match clocks_after(live, &times).flag_time() {
+                let flag = match clocks_paused(live, &times, &session.pauses()).flag_time() {
                     Some(flag) => flag + bonus_ms,
                     None => turn_start + LIVE_FIRST_MOVE_MS + bonus_ms,
-                })
+                };
+                Some(self.live_deadline(session, game, flag).await?)
             }
         })
     }
@@ -108,6 +117,7 @@ impl Service {
             }
         }
         notices.extend(self.remind(now).await?);
+        notices.extend(self.adjournment_tick(now).await?);
         notices.extend(self.tournament_tick(now).await?);
         Ok(notices)
     }
@@ -126,6 +136,19 @@ impl Service {
             return Ok(None);
         }
         let mut session = self.load(record).await?;
+        // A live game's deadline may be its session's end (`adjourn.rs`).
+        match self.session_end_instead(&mut session).await {
+            Ok(None) => {}
+            Ok(Some(reply)) => {
+                return Ok(reply.map(|reply| Notice {
+                    channel: session.record.game.channel_id.clone(),
+                    dm_user: None,
+                    reply,
+                }))
+            }
+            Err(ServiceError::User(_)) => return Ok(None),
+            Err(e) => return Err(e),
+        }
         match self.expire_session(&mut session).await {
             Ok(reply) => Ok(Some(Notice {
                 channel: session.record.game.channel_id.clone(),
@@ -145,6 +168,10 @@ impl Service {
         let mut game = session.game.clone();
         let flagged = game.turn();
         let unstarted = game.can_abort();
+        // Absent an hour after a resumption, with time left on the clock.
+        let now = self.now_ms();
+        let late = Self::late_at(session, &game).is_some_and(|l| l <= now)
+            && Self::clock_flag(session, &game).is_some_and(|f| f > now);
         let (lang, _) = self.session_words(session).await?;
         if unstarted {
             game.abort().or_else(|e| refuse(e.text(lang)))?;
@@ -171,6 +198,13 @@ impl Service {
             t!(lang, "tournament-forfeit-first-move", name = name.as_str())
         } else if unstarted {
             t!(lang, "time-unstarted-aborted")
+        } else if late {
+            t!(
+                lang,
+                "adjourn-late",
+                name = name,
+                color = color_text(lang, flagged)
+            )
         } else {
             t!(
                 lang,

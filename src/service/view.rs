@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     chess::{color_index, color_text, Game},
-    clock::{clocks_after, format_clock, TimeControl},
+    clock::{format_clock, TimeControl},
     i18n::Lang,
     rating::Points,
     render::{Frame, PlayerLine, PlayersBar, Theme},
@@ -118,6 +118,28 @@ impl Service {
             card.fields
                 .push((t!(lang, "board-field-opening"), opening.text(lang)));
         }
+        if let Some(open) = session.open_adjournment() {
+            let offset = self.settings_of(session).await?.utc_offset_minutes;
+            let sealer = name(turn);
+            let state = match (&open.sealed_uci, open.resume_ms) {
+                (None, _) => t!(lang, "board-adjourned-sealing", name = sealer),
+                (Some(_), Some(at)) => t!(
+                    lang,
+                    "board-adjourned-sealed",
+                    name = sealer,
+                    time = crate::clock::local_minute(at, offset)
+                ),
+                (Some(_), None) => t!(lang, "board-adjourned-sealed-unset", name = sealer),
+            };
+            card.fields
+                .push((t!(lang, "board-field-adjourned"), state));
+            reply.text = t!(
+                lang,
+                "board-adjourned",
+                name = sealer,
+                color = color_text(lang, turn)
+            );
+        }
         if let Some(offerer) = game.draw_offer() {
             card.fields.push((
                 t!(lang, "board-field-draw-offer"),
@@ -218,14 +240,15 @@ impl Service {
             reply
                 .buttons
                 .extend(self.give_time_button(session, game, lang));
-            if game.claimable_draw().is_some() {
+            let adjourned = session.open_adjournment().is_some();
+            if game.claimable_draw().is_some() && !adjourned {
                 reply.buttons.push(button(
                     GameButton::DrawClaim,
                     &t!(lang, "button-draw-claim"),
                     ButtonStyle::Primary,
                 ));
             }
-            if !record.game.rated && !game.plies().is_empty() {
+            if !record.game.rated && !game.plies().is_empty() && !adjourned {
                 let lang = self.server_lang(&record.game.server_id).await;
                 reply.buttons.push(button(
                     GameButton::Takeback,
@@ -326,7 +349,7 @@ impl Service {
                 .or_else(|| Some(self.now_ms())),
             false => None,
         };
-        let details = self.bar_details(game, tc, points, ended_ms);
+        let details = self.bar_details(game, tc, points, ended_ms, &session.pauses());
         let line = |c: Color| PlayerLine {
             name: match c {
                 Color::White => white.to_owned(),
@@ -380,10 +403,11 @@ impl Service {
         tc: Option<&TimeControl>,
         points: [i64; 2],
         ended_ms: Option<i64>,
+        pauses: &[crate::clock::Pause],
     ) -> [String; 2] {
         if let Some(TimeControl::Live(live)) = tc {
             let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
-            return live_clocks(live, &times, game.is_over(), ended_ms, self.now_ms());
+            return live_clocks(live, &times, pauses, game.is_over(), ended_ms, self.now_ms());
         }
         points.map(|p| Points::from_hundredths(p).to_string())
     }
@@ -396,11 +420,12 @@ impl Service {
 fn live_clocks(
     live: &crate::clock::LiveControl,
     times: &[i64],
+    pauses: &[crate::clock::Pause],
     over: bool,
     ended_ms: Option<i64>,
     now_ms: i64,
 ) -> [String; 2] {
-    let state = clocks_after(live, times);
+    let state = crate::clock::clocks_paused(live, times, pauses);
     let at = if over {
         ended_ms.or(state.running_since_ms).unwrap_or(0)
     } else {
@@ -419,7 +444,7 @@ pub(super) fn names_and_points(
     ratings: Option<&[RatingChangeRecord; 2]>,
 ) -> ([String; 2], [i64; 2]) {
     let name_or_id = |row: &Option<PlayerRecord>, id: &str| {
-        super::shown_name(lang, id, row.as_ref().map(|p| p.display_name.as_str()))
+        super::shown_name(lang, id, row.as_ref().map(|p| p.titled_name()).as_deref())
     };
     let names = [
         name_or_id(white_row, &record.game.white_id),
@@ -484,10 +509,10 @@ mod tests {
         // minute then runs from 2 s, out at 62 s; the game ends on time at
         // 62.5 s. Before the fix the bar showed White's full minute.
         let times = [0, 2_000];
-        let ended = live_clocks(&live, &times, true, Some(62_500), 99_999);
+        let ended = live_clocks(&live, &times, &[], true, Some(62_500), 99_999);
         assert_eq!(ended, ["0:00.0".to_owned(), "1:00".to_owned()]);
         // In play, 51.5 s into White's turn: 8.5 s left, shown in tenths.
-        let running = live_clocks(&live, &times, false, None, 53_500);
+        let running = live_clocks(&live, &times, &[], false, None, 53_500);
         assert_eq!(running, ["0:08.5".to_owned(), "1:00".to_owned()]);
     }
 }

@@ -55,7 +55,7 @@ impl Store {
     /// the game's new state, the end of the mover's vacation and, for a
     /// rated ending, both players' points and records. All or nothing.
     pub async fn apply(&self, change: &GameChange) -> Result<Applied, StoreError> {
-        let Some((score, settle)) = change.rating else {
+        if change.rating.is_none() {
             // The common case (every move that does not end a rated game):
             // one statement, committed with whatever other changes arrive
             // at the same time on SQLite (`group.rs`), on its own on
@@ -67,20 +67,9 @@ impl Store {
                     self.apply_game(&mut conn, change).await
                 }
             };
-        };
+        }
         let (_gate, mut tx) = self.begin_write().await?;
-        let mut applied = self.apply_game(&mut tx, change).await?;
-        let row = sqlx::query("SELECT server_id, white_id, black_id FROM games WHERE id = $1")
-            .bind(change.game_id)
-            .fetch_one(&mut *tx)
-            .await?;
-        let server: String = row.try_get("server_id")?;
-        let white: String = row.try_get("white_id")?;
-        let black: String = row.try_get("black_id")?;
-        applied.ratings = Some(
-            self.settle_in(&mut tx, change, &server, [&white, &black], score, settle)
-                .await?,
-        );
+        let applied = one_game_row(self, &mut tx, change).await?;
         tx.commit().await?;
         Ok(applied)
     }
@@ -224,6 +213,32 @@ impl Store {
             records.try_into().map_err(|_| StoreError::NotFound)?;
         Ok([white, black])
     }
+}
+
+/// The game part of a change and, for a rated ending, the settlement, in
+/// the transaction `tx` (which the caller commits).
+pub(super) async fn one_game_row(
+    store: &Store,
+    tx: &mut Transaction<'static, Any>,
+    change: &GameChange,
+) -> Result<Applied, StoreError> {
+    let mut applied = store.apply_game(&mut **tx, change).await?;
+    let Some((score, settle)) = change.rating else {
+        return Ok(applied);
+    };
+    let row = sqlx::query("SELECT server_id, white_id, black_id FROM games WHERE id = $1")
+        .bind(change.game_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let server: String = row.try_get("server_id")?;
+    let white: String = row.try_get("white_id")?;
+    let black: String = row.try_get("black_id")?;
+    applied.ratings = Some(
+        store
+            .settle_in(tx, change, &server, [&white, &black], score, settle)
+            .await?,
+    );
+    Ok(applied)
 }
 
 /// A stale version or a duplicate ply is a [`StoreError::Conflict`].

@@ -13,6 +13,7 @@
 //! ending, both players' points, all or nothing (one statement for a move:
 //! `apply.rs`).
 
+mod adjourn;
 mod apply;
 mod audit;
 mod backup;

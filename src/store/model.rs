@@ -37,6 +37,11 @@ pub struct ServerSettings {
     /// The pages' address part (`/club/{slug}/…`), made when they are first
     /// turned on.
     pub web_slug: Option<String>,
+    /// Hours in one session of a live game (seed 001: 5小时为1场).
+    pub session_hours: i64,
+    /// The server's time zone, as minutes east of UTC: resumption times
+    /// are given and shown in it.
+    pub utc_offset_minutes: i64,
 }
 
 /// Who may read a server's pages on the web (`/settings web`).
@@ -89,6 +94,8 @@ impl ServerSettings {
             language: None,
             discord_locale: None,
             notation: None,
+            session_hours: 5,
+            utc_offset_minutes: 0,
         }
     }
 }
@@ -114,6 +121,25 @@ pub struct PlayerRecord {
     /// The client locale this player last used (`zh-CN`, `en-US`), for
     /// messages sent with no command to answer (DM summaries).
     pub locale: Option<String>,
+    /// The player's FIDE title (`GM`, `IM`, `FM`, `WGM`, `WIM`), set by
+    /// the server's moderators.
+    pub title: Option<String>,
+}
+
+impl PlayerRecord {
+    /// The name as shown beside a board or on a table: the title first
+    /// (`GM 张伟`).
+    pub fn titled_name(&self) -> String {
+        titled(self.title.as_deref(), &self.display_name)
+    }
+}
+
+/// `name` with `title` before it, if any.
+pub fn titled(title: Option<&str>, name: &str) -> String {
+    match title {
+        Some(title) => format!("{title} {name}"),
+        None => name.to_owned(),
+    }
 }
 
 /// Where a challenge stands.
@@ -337,4 +363,51 @@ pub struct Applied {
     pub ratings: Option<[RatingChangeRecord; 2]>,
     /// Whether the mover had a vacation running that is now over.
     pub vacation_ended: bool,
+}
+
+/// One adjournment of a game (封棋).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjournment {
+    pub id: i64,
+    pub game_id: i64,
+    /// The game's plies when it was adjourned.
+    pub ply: i64,
+    /// `session` (a session's end), `agreed` or `arbiter`.
+    pub reason: String,
+    pub adjourned_ms: i64,
+    /// `white` or `black`: the side to move, who seals.
+    pub sealer: String,
+    /// The sealed move (UCI): shown to nobody until the resumption.
+    pub sealed_uci: Option<String>,
+    pub sealed_ms: Option<i64>,
+    /// When play resumes, once set.
+    pub resume_ms: Option<i64>,
+    pub resumed_ms: Option<i64>,
+    /// The nearest reminder of the resumption sent, in hours before it.
+    pub reminded_hours: Option<i64>,
+}
+
+impl Adjournment {
+    /// Whether the game is still adjourned (not resumed).
+    pub fn is_open(&self) -> bool {
+        self.resumed_ms.is_none()
+    }
+}
+
+/// An adjournment to record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewAdjournment {
+    pub ply: i64,
+    pub reason: String,
+    pub adjourned_ms: i64,
+    pub sealer: String,
+}
+
+/// A player's standing offer to adjourn a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjournOffer {
+    /// `white` or `black`.
+    pub offered_by: String,
+    /// The game's plies when it was offered: a move ends the offer.
+    pub ply: i64,
 }

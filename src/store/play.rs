@@ -30,6 +30,9 @@ pub struct PlayView {
     /// Whether the players' vacations pause this game's deadlines: always,
     /// but for a tournament game whose tournament says otherwise.
     pub vacations_pause: bool,
+    /// Whether the game was ever adjourned (the move path reads its
+    /// adjournments only then).
+    pub adjourned: bool,
 }
 
 /// `t.a AS pa, t.b AS pb, …` for a comma-separated column list.
@@ -48,7 +51,8 @@ static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| {
            (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = g.id) AS c_trees, \
            (SELECT COUNT(*) FROM tournament_games tg JOIN tournaments t \
              ON t.id = tg.tournament_id WHERE tg.game_id = g.id AND t.vacations_pause = 0) \
-             AS t_no_pause \
+             AS t_no_pause, \
+           (SELECT COUNT(*) FROM adjournments a WHERE a.game_id = g.id) AS a_count \
          FROM games g \
          LEFT JOIN servers s ON s.id = g.server_id \
          LEFT JOIN players w ON w.server_id = g.server_id AND w.user_id = g.white_id \
@@ -117,6 +121,7 @@ impl Store {
         }
         let conditional = first.try_get::<i64, _>("c_trees")? > 0;
         let vacations_pause = first.try_get::<i64, _>("t_no_pause")? == 0;
+        let adjourned = first.try_get::<i64, _>("a_count")? > 0;
         Ok(Some(PlayView {
             record,
             settings,
@@ -124,6 +129,7 @@ impl Store {
             vacations,
             conditional,
             vacations_pause,
+            adjourned,
         }))
     }
 

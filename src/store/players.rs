@@ -6,12 +6,12 @@ use super::{flag, PlayerRecord, RatingChangeRecord, ServerSettings, Store, Store
 
 pub(super) const PLAYER_COLUMNS: &str =
     "server_id, user_id, display_name, points, rated_games, wins, draws, losses, notify_dm, \
-     board_white, locale";
+     board_white, locale, title";
 
 pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, theme, \
      strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
      vacation_days_per_year, reminder_hours, language, discord_locale, notation, spectators, \
-     web_pages, web_slug";
+     web_pages, web_slug, session_hours, utc_offset_minutes";
 
 fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
     player_from_prefixed(row, "")
@@ -36,6 +36,7 @@ pub(super) fn player_from_prefixed(
         notify_dm: row.try_get::<i64, _>(column("notify_dm").as_str())? != 0,
         board_white: row.try_get::<i64, _>(column("board_white").as_str())? != 0,
         locale: row.try_get(column("locale").as_str())?,
+        title: row.try_get(column("title").as_str())?,
     })
 }
 
@@ -62,6 +63,8 @@ pub(super) fn settings_from_prefixed(
         web_pages: WebPages::from_id(&row.try_get::<String, _>(column("web_pages").as_str())?)
             .unwrap_or(WebPages::Off),
         web_slug: row.try_get(column("web_slug").as_str())?,
+        session_hours: row.try_get(column("session_hours").as_str())?,
+        utc_offset_minutes: row.try_get(column("utc_offset_minutes").as_str())?,
     })
 }
 
@@ -289,7 +292,8 @@ pub(super) async fn update_settings(
         "UPDATE servers SET default_time_control = $2, threads = $3, theme = $4, \
          strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
          vacation_days_per_year = $8, reminder_hours = $9, language = $10, notation = $11, \
-         spectators = $12, web_pages = $13, web_slug = $14 WHERE id = $1",
+         spectators = $12, web_pages = $13, web_slug = $14, session_hours = $15, \
+         utc_offset_minutes = $16 WHERE id = $1",
     )
     .bind(s.server_id.clone())
     .bind(s.default_time_control.clone())
@@ -305,6 +309,8 @@ pub(super) async fn update_settings(
     .bind(flag(s.spectators))
     .bind(s.web_pages.id())
     .bind(s.web_slug.clone())
+    .bind(s.session_hours)
+    .bind(s.utc_offset_minutes)
     .execute(conn)
     .await?;
     Ok(())

@@ -291,6 +291,7 @@ async fn scenario() {
             "abort",
             "accept",
             "activity",
+            "adjourn",
             "analyze",
             "board",
             "board-orientation",
@@ -312,9 +313,11 @@ async fn scenario() {
             "rating",
             "replay",
             "resign",
+            "seal",
             "settings",
             "show",
             "takeback",
+            "title",
             "tournament",
             "vacation"
         ]

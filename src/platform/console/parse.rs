@@ -7,7 +7,7 @@ use crate::{
     i18n::Msg,
     msg,
     service::{
-        ColorChoice, Command, ConditionalAction, DrawAction, Setting, TakebackAction,
+        AdjournAction, ColorChoice, Command, ConditionalAction, DrawAction, Setting, TakebackAction,
         TournamentCommand, TournamentOptions, UserRef,
     },
 };
@@ -127,6 +127,7 @@ pub fn parse_line(line: &str) -> Result<Line, Msg> {
         ("settings", Some("log"))
         | ("privacy", Some("show" | "forget"))
         | ("conditional", Some("add" | "list" | "clear"))
+        | ("adjourn", Some("offer" | "accept" | "decline" | "now" | "resume"))
         | ("tournament", Some(tournament_subcommands!())) => {
             (format!("{command} {}", args[0]), &args[1..])
         }
@@ -208,8 +209,14 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "log",
             "language",
             "notation",
+            "session_hours",
+            "time_zone",
         ],
         "vacation" => &["days"],
+        "adjourn offer" | "adjourn accept" | "adjourn decline" | "adjourn now" => &[],
+        "adjourn resume" => &["when"],
+        "seal" => &["move"],
+        "title" => &["user", "title"],
         "settings log" => &["page"],
         "privacy" | "privacy show" | "privacy forget" => &[],
         "notify" => &["mode"],
@@ -258,6 +265,9 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
 pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
     if command == "tournament" {
         return Err(msg!("console-tournament-subcommand"));
+    }
+    if command == "adjourn" {
+        return Err(msg!("console-adjourn-subcommand"));
     }
     if command == "conditional" {
         // Discord shows the three subcommands; here a forgotten one is named.
@@ -421,6 +431,24 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
         "conditional clear" => Command::Conditional {
             action: ConditionalAction::Clear,
         },
+        "adjourn offer" | "adjourn accept" | "adjourn decline" | "adjourn now" => {
+            Command::Adjourn {
+                action: AdjournAction::from_id(command.trim_start_matches("adjourn "))
+                    .ok_or_else(|| msg!("console-adjourn-subcommand"))?,
+            }
+        }
+        "adjourn resume" => Command::Adjourn {
+            action: AdjournAction::Resume {
+                when: get("when").ok_or_else(|| msg!("console-adjourn-needs-when"))?,
+            },
+        },
+        "seal" => Command::Seal {
+            text: get("move"),
+        },
+        "title" => Command::Title {
+            user: user_ref(&get("user").ok_or_else(|| msg!("console-title-needs-user"))?)?,
+            title: get("title").ok_or_else(|| msg!("console-title-needs-title"))?,
+        },
         "privacy show" => Command::PrivacyShow,
         "privacy forget" => Command::PrivacyForget { confirmed: false },
         "settings" => {
@@ -451,6 +479,8 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                     }
                     "language" => Setting::Language(value.clone()),
                     "notation" => Setting::Notation(value.clone()),
+                    "session_hours" => Setting::SessionHours(number(name, value)?),
+                    "time_zone" => Setting::TimeZone(value.clone()),
                     "notify" => Setting::NotifyByDm(match value.trim() {
                         "dm" => true,
                         "channel" => false,

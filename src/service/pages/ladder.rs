@@ -92,8 +92,8 @@ impl Service {
                 points: points_text(p.points, p.rated_games),
                 level: Points::from_hundredths(p.points).level().name(lang),
                 provisional: p.rated_games < PROVISIONAL_GAMES,
+                name: p.titled_name(),
                 user_id: p.user_id,
-                name: p.display_name,
                 wins: p.wins,
                 draws: p.draws,
                 losses: p.losses,
@@ -142,7 +142,7 @@ impl Service {
         Ok(Some(ProfilePage {
             points: points_text(player.points, player.rated_games),
             level: Points::from_hundredths(player.points).level().name(lang),
-            name: player.display_name,
+            name: player.titled_name(),
             rated_games: player.rated_games,
             wins: player.wins,
             draws: player.draws,

@@ -97,7 +97,7 @@ impl Service {
         } else {
             self.stored_review(&session).await?
         };
-        let clocks = clock_comments(&session.game, &r.game.time_control);
+        let clocks = clock_comments(&session.game, &r.game.time_control, &session.pauses());
         let first = session.game.initial_position().turn();
         let start_move = u32::from(session.game.initial_position().fullmoves());
         let positions = positions_of(&session);

@@ -45,6 +45,8 @@ pub(super) struct Loaded {
     pub record: TournamentRecord,
     pub entrants: Vec<Entrant>,
     pub games: Vec<TournamentGame>,
+    /// The FIDE titles of entrants who hold one, by user id.
+    pub titles: std::collections::HashMap<String, String>,
 }
 
 impl Loaded {
@@ -61,6 +63,11 @@ impl Loaded {
         let mut v: Vec<&Entrant> = self.entrants.iter().filter(|e| e.pno.is_some()).collect();
         v.sort_by_key(|e| e.pno);
         v
+    }
+
+    /// An entrant's name as tables show it: the title first (`GM 张伟`).
+    pub fn titled_name(&self, e: &Entrant) -> String {
+        crate::store::titled(self.titles.get(&e.user_id).map(String::as_str), &e.name)
     }
 
     pub fn entrant(&self, user: &str) -> Option<&Entrant> {
@@ -86,7 +93,7 @@ impl Loaded {
             .into_iter()
             .map(|e| event::Entrant {
                 pno: e.pno.unwrap_or(0) as Pno,
-                name: e.name.clone(),
+                name: self.titled_name(e),
                 rating: u32::try_from(e.points.max(0) / 100).unwrap_or(0),
                 section: e.section.clone(),
                 withdrawn_after: e.withdrawn_after.and_then(|w| u32::try_from(w).ok()),
@@ -218,10 +225,22 @@ impl Service {
         };
         let (entrants, games) =
             tokio::try_join!(self.store().entrants(id), self.store().tournament_games(id))?;
+        let mut titles = std::collections::HashMap::new();
+        for e in &entrants {
+            let title = self
+                .store()
+                .player(&record.tournament.server_id, &e.user_id)
+                .await?
+                .and_then(|p| p.title);
+            if let Some(title) = title {
+                titles.insert(e.user_id.clone(), title);
+            }
+        }
         Ok(Some(Loaded {
             record,
             entrants,
             games,
+            titles,
         }))
     }
 

@@ -507,7 +507,15 @@ impl Service {
     /// The tournament as a FIDE TRF file, and a PGN of its games so far.
     pub(super) async fn export_texts(&self, t: &Loaded) -> Result<(String, String), ServiceError> {
         let name = t.record.tournament.name.as_str();
-        let trf_text = trf::write(&t.event().record());
+        // The TRF keeps names and titles in their own fields.
+        let mut record = t.event().record();
+        for p in &mut record.players {
+            if let Some(e) = t.user_of(p.pno) {
+                p.name = e.name.clone();
+                p.title = t.titles.get(&e.user_id).cloned().unwrap_or_default();
+            }
+        }
+        let trf_text = trf::write(&record);
         let mut pgn_text = String::new();
         for b in &t.games {
             let Some(game_id) = b.game_id else { continue };

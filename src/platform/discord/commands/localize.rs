@@ -114,6 +114,17 @@ fn command_words(command: &str) -> Option<(String, String)> {
             t!(zh, "cmd-conditional-clear"),
             t!(zh, "cmd-conditional-clear-desc"),
         ),
+        "adjourn" => (t!(zh, "cmd-adjourn"), t!(zh, "cmd-adjourn-desc")),
+        "adjourn offer" => (t!(zh, "cmd-adjourn-offer"), t!(zh, "cmd-adjourn-offer-desc")),
+        "adjourn accept" => (t!(zh, "cmd-adjourn-accept"), t!(zh, "cmd-adjourn-accept-desc")),
+        "adjourn decline" => (
+            t!(zh, "cmd-adjourn-decline"),
+            t!(zh, "cmd-adjourn-decline-desc"),
+        ),
+        "adjourn now" => (t!(zh, "cmd-adjourn-now"), t!(zh, "cmd-adjourn-now-desc")),
+        "adjourn resume" => (t!(zh, "cmd-adjourn-resume"), t!(zh, "cmd-adjourn-resume-desc")),
+        "seal" => (t!(zh, "cmd-seal"), t!(zh, "cmd-seal-desc")),
+        "title" => (t!(zh, "cmd-title"), t!(zh, "cmd-title-desc")),
         "tournament" => (t!(zh, "cmd-tournament"), t!(zh, "cmd-tournament-desc")),
         "tournament create" => (
             t!(zh, "cmd-tournament-create"),
@@ -236,6 +247,15 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("board-orientation", "side") => (t!(zh, "opt-side"), t!(zh, "opt-side-desc")),
         ("settings", "log") => (t!(zh, "opt-log"), t!(zh, "opt-log-desc")),
         ("conditional add", "line") => (t!(zh, "opt-line"), t!(zh, "opt-line-desc")),
+        ("adjourn resume", "when") => (t!(zh, "opt-when"), t!(zh, "opt-when-desc")),
+        ("seal", "move") => (t!(zh, "opt-move"), t!(zh, "opt-seal-move-desc")),
+        ("title", "user") => (t!(zh, "opt-user"), t!(zh, "opt-title-user-desc")),
+        ("title", "title") => (t!(zh, "opt-title"), t!(zh, "opt-title-desc")),
+        ("settings", "session_hours") => (
+            t!(zh, "opt-session-hours"),
+            t!(zh, "opt-session-hours-desc"),
+        ),
+        ("settings", "time_zone") => (t!(zh, "opt-time-zone"), t!(zh, "opt-time-zone-desc")),
         (tc, "tournament") if tc.starts_with("tournament ") => {
             (t!(zh, "opt-tournament"), t!(zh, "opt-tournament-desc"))
         }
@@ -318,6 +338,12 @@ fn choice_words(command: &str, option: &str, choice: &str) -> Option<String> {
         ("language", "zh-CN") => t!(zh, "settings-language-zh"),
         ("notation", "letters") => t!(zh, "settings-notation-letters"),
         ("notation", "chinese") => t!(zh, "settings-notation-chinese"),
+        ("title", "none") => t!(zh, "choice-title-none"),
+        ("title", "GM") => t!(zh, "title-gm"),
+        ("title", "IM") => t!(zh, "title-im"),
+        ("title", "FM") => t!(zh, "title-fm"),
+        ("title", "WGM") => t!(zh, "title-wgm"),
+        ("title", "WIM") => t!(zh, "title-wim"),
         ("web", "off") => t!(zh, "web-pages-value-off"),
         ("web", "link") => t!(zh, "web-pages-value-link"),
         ("web", "public") => t!(zh, "web-pages-value-public"),

@@ -2,10 +2,12 @@
 //! accept, decline, cancel), [`play`] (move, board, resign, draw, abort),
 //! [`ladder`] (games, leaderboard, profile, history, pgn, rating),
 //! [`server`] (settings, help), [`privacy`] (show, forget) and
-//! [`conditional`] (add, list, clear) and [`tournament`] (club
+//! [`conditional`] (add, list, clear), [`adjourn`] (adjourn, seal,
+//! title) and [`tournament`] (club
 //! competitions). Each one only turns its options into a
 //! service [`Command`] and hands it to [`respond::answer`].
 
+pub mod adjourn;
 pub mod challenge;
 pub mod conditional;
 pub mod ladder;
@@ -48,6 +50,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::abort(),
         play::takeback(),
         play::board_orientation(),
+        adjourn::adjourn(),
+        adjourn::seal(),
         conditional::conditional(),
         ladder::games(),
         ladder::leaderboard(),
@@ -61,6 +65,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         server::settings(),
         server::notify(),
         server::vacation(),
+        adjourn::title(),
         server::help(),
         privacy::privacy(),
         tournament::tournament(),

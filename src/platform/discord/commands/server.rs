@@ -66,6 +66,13 @@ pub async fn settings(
     #[description = "How moves are written: letters (Nf3), chinese (马f3), auto (by language)"]
     #[choices("auto", "letters", "chinese")]
     notation: Option<&'static str>,
+    #[description = "Hours in one session of a live game before it is adjourned (1-12)"]
+    #[min = 1]
+    #[max = 12]
+    session_hours: Option<i64>,
+    #[description = "The server's time zone for resumption times, as UTC+8 or -5:30"]
+    #[max_length = 16]
+    time_zone: Option<String>,
 ) -> Result<(), Error> {
     if theme.is_some_and(|t| Theme::by_name(t).is_none()) {
         return refuse(ctx, &t!(lang_of(ctx), "discord-theme-unavailable")).await;
@@ -94,6 +101,8 @@ pub async fn settings(
         reminders.map(Setting::ReminderHours),
         language.map(|l| Setting::Language(l.to_owned())),
         notation.map(|n| Setting::Notation(n.to_owned())),
+        session_hours.map(Setting::SessionHours),
+        time_zone.map(Setting::TimeZone),
     ]
     .into_iter()
     .flatten()
