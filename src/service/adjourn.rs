@@ -255,9 +255,12 @@ impl Service {
             adjourned_ms: self.now_ms(),
             sealer: color_id(sealer).to_owned(),
         };
+        // The sealer's clock runs on until the move is sealed; the session's
+        // end is no longer the deadline.
+        let deadline = Self::clock_flag(session, &session.game).or(session.record.state.deadline_ms);
         let (version, adjournment) = match self
             .store()
-            .adjourn(session.record.id, session.record.version, &new)
+            .adjourn(session.record.id, session.record.version, &new, deadline)
             .await
         {
             Ok(done) => done,
@@ -265,6 +268,7 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         session.record.version = version;
+        session.record.state.deadline_ms = deadline;
         session.adjournments.push(adjournment);
         self.game_changed(session.record.id);
         let (lang, _) = self.session_words(session).await?;
@@ -650,6 +654,16 @@ impl Service {
             notices.extend(self.resumption_reminders(&session, at).await?);
         }
         Ok(notices)
+    }
+
+    /// When the next resumption or resumption reminder is due.
+    pub(super) async fn next_resumption_event(&self) -> Option<i64> {
+        let [first, last] = REMINDER_HOURS;
+        self.store()
+            .next_resumption_event(first, last)
+            .await
+            .ok()
+            .flatten()
     }
 
     async fn resumption_reminders(

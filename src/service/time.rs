@@ -463,10 +463,12 @@ impl Service {
     pub async fn next_event_ms(&self) -> Option<i64> {
         let deadline = self.store().games_due_by(i64::MAX, 1).await.ok()?;
         let reminder = self.store().games_to_remind_by(i64::MAX, 1).await.ok()?;
+        let resumption = self.next_resumption_event().await;
         deadline
             .iter()
             .filter_map(|g| g.state.deadline_ms)
             .chain(reminder.iter().filter_map(|g| g.state.next_reminder_ms))
+            .chain(resumption)
             .min()
     }
 

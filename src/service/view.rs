@@ -118,7 +118,7 @@ impl Service {
             card.fields
                 .push((t!(lang, "board-field-opening"), opening.text(lang)));
         }
-        if let Some(open) = session.open_adjournment() {
+        if let Some(open) = session.open_adjournment().filter(|_| !game.is_over()) {
             let offset = self.settings_of(session).await?.utc_offset_minutes;
             let sealer = name(turn);
             let state = match (&open.sealed_uci, open.resume_ms) {

@@ -127,16 +127,23 @@ impl Store {
     }
 
     /// Adjourns `game_id` at `version`: any offer goes, the adjournment is
-    /// recorded. [`StoreError::Conflict`] if the game moved on or is
-    /// already adjourned. Returns the new version and the adjournment.
+    /// recorded and the game's deadline becomes `deadline_ms` (the sealer's
+    /// flag). [`StoreError::Conflict`] if the game moved on or is already
+    /// adjourned. Returns the new version and the adjournment.
     pub async fn adjourn(
         &self,
         game_id: i64,
         version: i64,
         new: &NewAdjournment,
+        deadline_ms: Option<i64>,
     ) -> Result<(i64, Adjournment), StoreError> {
         let (_gate, mut tx) = self.begin_write().await?;
         let version = bump(&mut tx, game_id, version).await?;
+        sqlx::query("UPDATE games SET deadline_ms = $2 WHERE id = $1")
+            .bind(game_id)
+            .bind(deadline_ms)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM adjourn_offers WHERE game_id = $1")
             .bind(game_id)
             .execute(&mut *tx)
@@ -278,6 +285,28 @@ impl Store {
             .iter()
             .map(adjournment_from_row)
             .collect::<Result<_, _>>()?)
+    }
+
+    /// When the next resumption or resumption reminder is due (reminders
+    /// `first_hours` and `last_hours` before), if any.
+    pub async fn next_resumption_event(
+        &self,
+        first_hours: i64,
+        last_hours: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "SELECT MIN(CASE WHEN a.reminded_hours IS NULL THEN a.resume_ms - $1 * 3600000 \
+                 WHEN a.reminded_hours > $2 THEN a.resume_ms - $2 * 3600000 \
+                 ELSE a.resume_ms END) AS at_ms \
+             FROM adjournments a JOIN games g ON g.id = a.game_id \
+             WHERE a.resumed_ms IS NULL AND a.sealed_uci IS NOT NULL AND a.resume_ms IS NOT NULL \
+               AND g.result IS NULL",
+        )
+        .bind(first_hours)
+        .bind(last_hours)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("at_ms")?)
     }
 
     /// Records the reminder `hours` before adjournment `id`'s resumption;
