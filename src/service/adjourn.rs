@@ -90,7 +90,31 @@ fn color_of(id: &str) -> Color {
     }
 }
 
+/// A command's answer, on the heap.
+type Answer<'a> =
+    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reply, ServiceError>> + Send + 'a>>;
+
 impl Service {
+    /// Runs `/adjourn`, `/seal` or `/title` (`at`: the game and position a
+    /// button names). The work is boxed here, not in the caller: the
+    /// futures of every command share [`Service::execute`]'s state, and
+    /// debug builds give each of them stack room while it is built.
+    pub(super) fn adjournment_command<'a>(
+        &'a self,
+        actor: &'a Actor,
+        command: super::Command,
+        at: Option<(i64, i64)>,
+    ) -> Answer<'a> {
+        Box::pin(async move {
+            match command {
+                super::Command::Adjourn { action } => self.adjourn(actor, action, at).await,
+                super::Command::Seal { text } => self.seal(actor, text.as_deref()).await,
+                super::Command::Title { user, title } => self.title(actor, &user, &title).await,
+                _ => Err(ServiceError::Internal("not an adjournment command".to_owned())),
+            }
+        })
+    }
+
     pub(super) async fn adjourn(
         &self,
         actor: &Actor,
@@ -102,18 +126,19 @@ impl Service {
         {
             return refuse_msg(msg!("adjourn-moderators-only"));
         }
-        let (_guard, mut session) = self.target_game(actor, at).await?;
+        let (_guard, mut session) = Box::pin(self.target_game(actor, at)).await?;
         match action {
             AdjournAction::Offer | AdjournAction::Accept | AdjournAction::Decline => {
                 let side = session.side_of_actor(actor)?;
-                self.adjourn_by_agreement(actor, &mut session, side, action)
-                    .await
+                Box::pin(self.adjourn_by_agreement(actor, &mut session, side, action)).await
             }
             AdjournAction::Now => {
                 self.check_adjournable(&session)?;
-                self.adjourn_game(&mut session, "arbiter").await
+                Box::pin(self.adjourn_game(&mut session, "arbiter")).await
             }
-            AdjournAction::Resume { when } => self.set_resumption(actor, &session, &when).await,
+            AdjournAction::Resume { when } => {
+                Box::pin(self.set_resumption(actor, &session, &when)).await
+            }
         }
     }
 
@@ -170,7 +195,7 @@ impl Service {
             }
             // Offering what the opponent offered is agreeing.
             (AdjournAction::Offer | AdjournAction::Accept, Some(_)) => {
-                self.adjourn_game(session, "agreed").await
+                Box::pin(self.adjourn_game(session, "agreed")).await
             }
             (AdjournAction::Offer, None) => {
                 let version = match self
@@ -306,7 +331,7 @@ impl Service {
         if let Some(text) = text {
             check_length("move", text, MAX_SEAL_CHARS)?;
         }
-        let (_guard, mut session) = self.target_game(actor, None).await?;
+        let (_guard, mut session) = Box::pin(self.target_game(actor, None)).await?;
         let Some(open) = session.open_adjournment().cloned() else {
             return refuse_msg(msg!("seal-not-adjourned"));
         };
@@ -554,7 +579,17 @@ impl Service {
     /// After a committed move: adjourns the game if its session is over,
     /// and posts the announcement in its channel. A failure is logged, not
     /// the move's: the move stands.
-    pub(super) async fn adjourn_if_session_over(&self, session: &mut Session, game: &Game) {
+    pub(super) fn adjourn_if_session_over<'a>(
+        &'a self,
+        session: &'a mut Session,
+        game: &'a Game,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
+        // Boxed here (see `adjournment_command`): the move path's future
+        // does not grow by the adjournment's.
+        Box::pin(self.adjourn_if_session_over_now(session, game))
+    }
+
+    async fn adjourn_if_session_over_now(&self, session: &mut Session, game: &Game) {
         let result = async {
             if self.session_over(session, game).await? {
                 let reply = self.adjourn_game(session, "session").await?;
@@ -578,7 +613,21 @@ impl Service {
     /// or lateness: adjourns it if it may be, else moves the deadline on to
     /// the flag. `Ok(None)` if the deadline is a flag or lateness (the
     /// caller ends the game).
-    pub(super) async fn session_end_instead(
+    pub(super) fn session_end_instead<'a>(
+        &'a self,
+        session: &'a mut Session,
+    ) -> std::pin::Pin<
+        Box<
+            dyn std::future::Future<Output = Result<Option<Option<Reply>>, ServiceError>>
+                + Send
+                + 'a,
+        >,
+    > {
+        // Boxed here (see `adjournment_command`).
+        Box::pin(self.session_end_instead_now(session))
+    }
+
+    async fn session_end_instead_now(
         &self,
         session: &mut Session,
     ) -> Result<Option<Option<Reply>>, ServiceError> {

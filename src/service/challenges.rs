@@ -126,23 +126,13 @@ impl Service {
             .await?;
         // A public announcement: the server's language.
         let lang = super::lang::settings_lang(&settings);
-        let title_of = |user: String| async move {
-            Ok::<_, ServiceError>(
-                self.store()
-                    .player(&actor.server, &user)
-                    .await?
-                    .and_then(|p| p.title),
-            )
-        };
-        let challenger = crate::store::titled(
-            title_of(actor.user.clone()).await?.as_deref(),
-            &super::display_name(&actor.name),
-        );
+        let opponent_id = opponent.as_ref().map_or("", |o| o.id.as_str());
+        let [mine, theirs] =
+            Box::pin(self.titles_of(&actor.server, [&actor.user, opponent_id])).await?;
+        let challenger =
+            crate::store::titled(mine.as_deref(), &super::display_name(&actor.name));
         let whom = match &opponent {
-            Some(o) => crate::store::titled(
-                title_of(o.id.clone()).await?.as_deref(),
-                &super::display_name(&o.name),
-            ),
+            Some(o) => crate::store::titled(theirs.as_deref(), &super::display_name(&o.name)),
             None => t!(lang, "challenge-anyone"),
         };
         let colour = match color {
@@ -655,6 +645,22 @@ impl Service {
             user,
             row.as_ref().map(|p| p.titled_name()).as_deref(),
         ))
+    }
+
+    /// The FIDE titles of two players on a server (`None`: no title, or
+    /// no such player).
+    pub(super) async fn titles_of(
+        &self,
+        server: &str,
+        users: [&str; 2],
+    ) -> Result<[Option<String>; 2], ServiceError> {
+        let mut titles = [None, None];
+        for (title, user) in titles.iter_mut().zip(users) {
+            if !user.is_empty() {
+                *title = self.store().player(server, user).await?.and_then(|p| p.title);
+            }
+        }
+        Ok(titles)
     }
 
     /// A player's points in hundredths (0 if never rated).

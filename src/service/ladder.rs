@@ -296,7 +296,9 @@ impl Service {
             );
             let left = match session.open_adjournment() {
                 Some(open) => {
-                    let offset = self.settings_of(&session).await?.utc_offset_minutes;
+                    let offset = Box::pin(self.settings_of(&session))
+                        .await?
+                        .utc_offset_minutes;
                     let when = match open.resume_ms {
                         Some(at) => t!(
                             lang,
@@ -428,19 +430,11 @@ impl Service {
         let black = self
             .stored_name(&r.game.server_id, &r.game.black_id)
             .await?;
-        let title = |user: &str| {
-            let user = user.to_owned();
-            async move {
-                Ok::<_, ServiceError>(
-                    self.store()
-                        .player(&r.game.server_id, &user)
-                        .await?
-                        .and_then(|p| p.title),
-                )
-            }
-        };
-        let white_title = title(&r.game.white_id).await?;
-        let black_title = title(&r.game.black_id).await?;
+        let [white_title, black_title] = Box::pin(self.titles_of(
+            &r.game.server_id,
+            [&r.game.white_id, &r.game.black_id],
+        ))
+        .await?;
         let changes = self.store().game_rating_changes(r.id).await?;
         let points_before = |user: &str| -> Option<String> {
             changes

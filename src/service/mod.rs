@@ -230,9 +230,9 @@ impl Service {
             Command::BoardOrientation { white } => self.board_orientation(actor, white).await,
             Command::Conditional { action } => self.conditional(actor, action).await,
             Command::Tournament(command) => self.tournament(actor, command).await,
-            Command::Adjourn { action } => self.adjourn(actor, action, None).await,
-            Command::Seal { text } => self.seal(actor, text.as_deref()).await,
-            Command::Title { user, title } => self.title(actor, &user, &title).await,
+            command @ (Command::Adjourn { .. } | Command::Seal { .. } | Command::Title { .. }) => {
+                self.adjournment_command(actor, command, None).await
+            }
             Command::Help => Ok(help::help(actor.lang())),
             Command::Button { id } => self.button(actor, &id).await,
         }
@@ -273,10 +273,16 @@ impl Service {
                     GameButton::Rematch => self.rematch(actor, id).await,
                     GameButton::Browser => self.browser_link_of(actor, id).await,
                     GameButton::AdjournAccept => {
-                        self.adjourn(actor, AdjournAction::Accept, at).await
+                        let command = Command::Adjourn {
+                            action: AdjournAction::Accept,
+                        };
+                        self.adjournment_command(actor, command, at).await
                     }
                     GameButton::AdjournDecline => {
-                        self.adjourn(actor, AdjournAction::Decline, at).await
+                        let command = Command::Adjourn {
+                            action: AdjournAction::Decline,
+                        };
+                        self.adjournment_command(actor, command, at).await
                     }
                 }
             }

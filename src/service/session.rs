@@ -340,7 +340,8 @@ impl Service {
             }
         };
         let adjournments = if adjourned {
-            self.store().adjournments(record.id).await?
+            // Boxed: every game load's future stays as small as it was.
+            Box::pin(self.store().adjournments(record.id)).await?
         } else {
             Vec::new()
         };

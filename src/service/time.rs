@@ -87,7 +87,7 @@ impl Service {
                     Some(flag) => flag + bonus_ms,
                     None => turn_start + LIVE_FIRST_MOVE_MS + bonus_ms,
                 };
-                Some(self.live_deadline(session, game, flag).await?)
+                Some(Box::pin(self.live_deadline(session, game, flag)).await?)
             }
         })
     }

@@ -119,7 +119,8 @@ impl Service {
                 .push((t!(lang, "board-field-opening"), opening.text(lang)));
         }
         if let Some(open) = session.open_adjournment().filter(|_| !game.is_over()) {
-            let offset = self.settings_of(session).await?.utc_offset_minutes;
+            // Read by `session_words` above.
+            let offset = session.settings_read().map_or(0, |s| s.utc_offset_minutes);
             let sealer = name(turn);
             let state = match (&open.sealed_uci, open.resume_ms) {
                 (None, _) => t!(lang, "board-adjourned-sealing", name = sealer),

@@ -9,14 +9,17 @@ use chessbot::{
     clock::{Clock, ManualClock},
     render::{RenderConfig, Renderer},
     service::{
-        Actor, ColorChoice, Command, ConditionalAction, DrawAction, Reply, Service, Setting,
-        UserRef,
+        Actor, AdjournAction, ColorChoice, Command, ConditionalAction, DrawAction, Reply, Service,
+        Setting, TakebackAction, UserRef,
     },
     store::Store,
 };
 use sqlx::{sqlite::SqlitePoolOptions, Row};
 
-const TABLES: [&str; 10] = [
+const TABLES: [&str; 13] = [
+    "adjournments",
+    "adjourn_offers",
+    "audit_log",
     "conditional_moves",
     "servers",
     "players",
@@ -28,6 +31,8 @@ const TABLES: [&str; 10] = [
     "reminders_sent",
     "dm_summaries",
 ];
+
+type Answer<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + 'a>>;
 
 struct Bed {
     service: Service,
@@ -74,8 +79,11 @@ impl Bed {
         }
     }
 
-    async fn run(&self, who: &str, channel: &str, command: Command) -> Reply {
-        self.service.handle(&actor(who, channel), command).await
+    /// Runs a command. Boxed, as [`Bed::refused`]: a test awaits these at
+    /// many places, and a debug build gives each place stack room for the
+    /// whole future unless it is on the heap.
+    fn run<'a>(&'a self, who: &'a str, channel: &'a str, command: Command) -> Answer<'a, Reply> {
+        Box::pin(async move { self.service.handle(&actor(who, channel), command).await })
     }
 
     /// Every row of every table, as text, in a stable order.
@@ -113,7 +121,17 @@ impl Bed {
 
     /// Runs `command`, which must be refused privately with a message that
     /// contains `expected`, and must leave every table unchanged.
-    async fn refused(&self, who: &str, channel: &str, command: Command, expected: &str) {
+    fn refused<'a>(
+        &'a self,
+        who: &'a str,
+        channel: &'a str,
+        command: Command,
+        expected: &'a str,
+    ) -> Answer<'a, ()> {
+        Box::pin(self.refused_now(who, channel, command, expected))
+    }
+
+    async fn refused_now(&self, who: &str, channel: &str, command: Command, expected: &str) {
         let before = self.snapshot().await;
         let label = format!("{command:?}");
         let reply = self.run(who, channel, command).await;
@@ -610,4 +628,238 @@ async fn conditional_refusals_are_clear_and_change_nothing() {
     for command in [conditional("e5 Nf3"), list(), clear()] {
         bed.refused("alice", "lobby", command, "is over").await;
     }
+}
+
+fn adjourn(action: AdjournAction) -> Command {
+    Command::Adjourn { action }
+}
+
+fn seal(text: Option<&str>) -> Command {
+    Command::Seal {
+        text: text.map(str::to_owned),
+    }
+}
+
+fn title(who: &str, title: &str) -> Command {
+    Command::Title {
+        user: user(who),
+        title: title.into(),
+    }
+}
+
+/// Adjourned games and titles (issue 29): every refusal says why and
+/// changes nothing stored; the sealed move is shown to nobody but its
+/// sealer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn adjournment_and_title_refusals_are_clear_and_change_nothing() {
+    adjournment_and_title_refusals().await;
+}
+
+async fn adjournment_and_title_refusals() {
+    // In stages: one async body with every step would need a stack frame
+    // larger than a debug build's test thread has.
+    let bed = Bed::new().await;
+    Box::pin(titles_and_games_never_adjourned(&bed)).await;
+    Box::pin(before_the_adjournment(&bed)).await;
+    Box::pin(while_adjourned(&bed)).await;
+    Box::pin(the_sealed_move_stays_sealed(&bed)).await;
+}
+
+async fn titles_and_games_never_adjourned(bed: &Bed) {
+    for who in ["alice", "bob", "carol", "dave"] {
+        bed.run(who, "lobby", Command::Help).await;
+    }
+    bed.run(
+        "carol",
+        "lobby",
+        Command::Settings {
+            changes: vec![Setting::Threads(false)],
+        },
+    )
+    .await;
+
+    // Titles: moderators only, and only the seed's five (or none).
+    bed.refused("alice", "lobby", title("bob", "GM"), "Only moderators")
+        .await;
+    bed.refused("carol", "lobby", title("bob", "CM"), "not a title I know")
+        .await;
+    bed.refused("carol", "lobby", title("bob", "grandmaster!"), "GM, IM, FM, WGM, WIM")
+        .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        title("engine:1", "GM"),
+        "no title",
+    )
+    .await;
+
+    // No game here.
+    bed.refused("alice", "lobby", adjourn(AdjournAction::Offer), "no game in progress")
+        .await;
+    bed.refused("alice", "lobby", seal(Some("e5")), "no game in progress")
+        .await;
+
+    // A correspondence game is never adjourned.
+    bed.run("alice", "lobby", challenge(Some("bob"), Some("3d")))
+        .await;
+    bed.run("bob", "lobby", Command::Accept { challenge: None })
+        .await;
+    assert!(!bed.run("alice", "lobby", mv("e4")).await.ephemeral);
+    assert!(!bed.run("bob", "lobby", mv("e5")).await.ephemeral);
+    bed.refused("alice", "lobby", adjourn(AdjournAction::Offer), "Only live games")
+        .await;
+    bed.run(
+        "alice",
+        "lobby",
+        Command::Resign { confirmed: true },
+    )
+    .await;
+
+}
+
+async fn before_the_adjournment(bed: &Bed) {
+    // A live classical game, not started: no adjournment yet.
+    bed.run("alice", "lobby", challenge(Some("bob"), Some("40/9000:16/3600")))
+        .await;
+    bed.run("bob", "lobby", Command::Accept { challenge: None })
+        .await;
+    bed.refused("alice", "lobby", adjourn(AdjournAction::Offer), "first move")
+        .await;
+    assert!(!bed.run("alice", "lobby", mv("e4")).await.ephemeral);
+    assert!(!bed.run("bob", "lobby", mv("e5")).await.ephemeral);
+    // Not adjourned: nothing to seal, nothing to accept, no resumption.
+    bed.refused("alice", "lobby", seal(Some("Nf3")), "not adjourned")
+        .await;
+    bed.refused("bob", "lobby", adjourn(AdjournAction::Accept), "Nobody has offered")
+        .await;
+    bed.refused("bob", "lobby", adjourn(AdjournAction::Decline), "Nobody has offered")
+        .await;
+    // The arbiter's verbs are the moderators'.
+    bed.refused("alice", "lobby", adjourn(AdjournAction::Now), "Only moderators")
+        .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        adjourn(AdjournAction::Resume {
+            when: "2026-01-02 20:00".into(),
+        }),
+        "Only moderators",
+    )
+    .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        adjourn(AdjournAction::Resume {
+            when: "2026-01-02 20:00".into(),
+        }),
+        "not adjourned",
+    )
+    .await;
+    // A spectator cannot offer.
+    bed.refused("dave", "lobby", adjourn(AdjournAction::Offer), "not playing")
+        .await;
+
+    // alice offers; her second offer and her own answer are refused.
+    assert!(!bed.run("alice", "lobby", adjourn(AdjournAction::Offer)).await.ephemeral);
+    bed.refused("alice", "lobby", adjourn(AdjournAction::Offer), "offered to adjourn already")
+        .await;
+    bed.refused("alice", "lobby", adjourn(AdjournAction::Accept), "your own offer")
+        .await;
+    // bob agrees: adjourned, alice (White, to move) seals.
+    assert!(!bed.run("bob", "lobby", adjourn(AdjournAction::Accept)).await.ephemeral);
+    bed.refused("carol", "lobby", adjourn(AdjournAction::Now), "adjourned already")
+        .await;
+    bed.refused("bob", "lobby", adjourn(AdjournAction::Offer), "adjourned already")
+        .await;
+
+}
+
+async fn while_adjourned(bed: &Bed) {
+    // Moves, claims and takebacks while adjourned.
+    bed.refused("alice", "lobby", mv("Nf3"), "seal your move").await;
+    bed.refused("bob", "lobby", mv("Nf6"), "no moves until play resumes")
+        .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Draw {
+            action: DrawAction::Claim,
+        },
+        "adjourned",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        Command::Takeback {
+            action: TakebackAction::Request,
+        },
+        "no takebacks",
+    )
+    .await;
+    // Sealing out of turn, an illegal or unreadable move, the sealed move
+    // asked for before it is sealed.
+    bed.refused("bob", "lobby", seal(Some("Nf6")), "seals the move of this adjournment")
+        .await;
+    bed.refused("dave", "lobby", seal(Some("Nf3")), "not playing")
+        .await;
+    bed.refused("alice", "lobby", seal(Some("Ke3")), "Ke3").await;
+    bed.refused("alice", "lobby", seal(Some("hello")), "hello").await;
+    bed.refused("alice", "lobby", seal(None), "not sealed your move yet")
+        .await;
+    let huge = "x".repeat(500);
+    bed.refused("alice", "lobby", seal(Some(&huge)), "too long").await;
+
+}
+
+async fn the_sealed_move_stays_sealed(bed: &Bed) {
+    // alice seals Nf3: only she is told which.
+    let sealed = bed.run("alice", "lobby", seal(Some("Nf3"))).await;
+    assert!(sealed.ephemeral, "{sealed:?}");
+    assert!(sealed.text.contains("Nf3"), "{}", sealed.text);
+    // Sealing twice, and anyone else asking for the sealed move.
+    bed.refused("alice", "lobby", seal(Some("Nc3")), "sealed already")
+        .await;
+    bed.refused("bob", "lobby", seal(None), "nobody but the sealer")
+        .await;
+    bed.refused("carol", "lobby", seal(None), "nobody but the sealer")
+        .await;
+    bed.refused("dave", "lobby", seal(None), "nobody but the sealer")
+        .await;
+    // Nothing anyone can read shows it: the board, the PGN, the games list.
+    for (who, command) in [
+        ("bob", Command::Board),
+        ("carol", Command::Board),
+        ("bob", Command::Pgn { game: None }),
+        ("carol", Command::Pgn { game: None }),
+        ("bob", Command::Games),
+    ] {
+        let reply = bed.run(who, "lobby", command).await;
+        let mut all = reply.text.clone();
+        if let Some(card) = &reply.card {
+            for (name, value) in &card.fields {
+                all.push_str(name);
+                all.push_str(value);
+            }
+        }
+        for file in &reply.files {
+            all.push_str(&String::from_utf8_lossy(&file.bytes));
+        }
+        assert!(!all.contains("Nf3"), "{who} sees the sealed move: {all}");
+    }
+    // Resumption times: unreadable, impossible, past.
+    let resume = |when: &str| {
+        adjourn(AdjournAction::Resume {
+            when: when.into(),
+        })
+    };
+    bed.refused("carol", "lobby", resume("tomorrow"), "YYYY-MM-DD HH:MM")
+        .await;
+    bed.refused("carol", "lobby", resume("2026-02-30 20:00"), "YYYY-MM-DD HH:MM")
+        .await;
+    bed.refused("carol", "lobby", resume("2026-01-01 11:00"), "has passed")
+        .await;
+    // The clock reads 2026-01-01 12:00 UTC: noon itself has passed too.
+    bed.refused("carol", "lobby", resume("2026-01-01 12:00"), "has passed")
+        .await;
 }
