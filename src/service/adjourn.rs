@@ -349,7 +349,12 @@ impl Service {
             return match (&open.sealed_uci, side == sealer) {
                 (Some(uci), true) => {
                     let san = sealed_san(&session.game, uci)?;
-                    Ok(Reply::private(t!(mine, "seal-yours", san = san)))
+                    let (_, notation) = self.session_words(&session).await?;
+                    Ok(Reply::private(t!(
+                        mine,
+                        "seal-yours",
+                        san = notation.write(&san).into_owned()
+                    )))
                 }
                 (None, true) => refuse_msg(msg!("seal-not-yet")),
                 (_, false) => refuse_msg(msg!("seal-hidden")),
@@ -391,7 +396,7 @@ impl Service {
         session.record.version = version;
         self.game_changed(session.record.id);
         // The thread hears that a move is sealed, not which.
-        let (lang, _) = self.session_words(&session).await?;
+        let (lang, notation) = self.session_words(&session).await?;
         let name = self
             .name_in(&actor.server, session.player_id(sealer), lang)
             .await?;
@@ -410,7 +415,11 @@ impl Service {
             dm_user: None,
             reply: Reply::text(join_sentences(lang, [sealed.as_str(), &when])),
         });
-        Ok(Reply::private(t!(mine, "seal-done", san = san)))
+        Ok(Reply::private(t!(
+            mine,
+            "seal-done",
+            san = notation.write(&san).into_owned()
+        )))
     }
 
     /// `/adjourn resume when:…`: sets when play resumes.
