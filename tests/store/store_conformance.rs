@@ -13,7 +13,7 @@ use std::sync::Arc;
 use chessbot::{
     chess::Game,
     store::{
-        Backend, ChallengeStatus, GameChange, GameRecord, GameState, MoveRecord, Mover,
+        Backend, ChallengeStatus, GameChange, NewAdjournment, GameRecord, GameState, MoveRecord, Mover,
         NewChallenge, NewGame, Score, ServerSettings, Store, StoreError, TakeBack, WebPages,
     },
 };
@@ -652,6 +652,8 @@ async fn server_settings_round_trip(store: &Store) {
         spectators: false,
         web_pages: WebPages::Link,
         web_slug: Some("abcdefghijklmnopqrstuvwxyz".to_owned()),
+        session_hours: 4,
+        utc_offset_minutes: 480,
     };
     store.save_settings(&changed).await.unwrap();
     assert_eq!(store.server("s9").await.unwrap(), changed);
@@ -1233,7 +1235,180 @@ async fn board_orientation_round_trip(store: &Store) {
     ));
 }
 
+
+/// Adjournments (issue 29): an offer, the adjournment (one open at a
+/// time), the seal (once), the resumption time and its reminders (each
+/// once), the resumption with the sealed move (once, all or nothing, with
+/// the settlement if it ends a rated game); and titles.
+async fn adjournments_and_titles(store: &Store) {
+    let game = start_game(store, Some("adj"), "alice", "bob", true, 1_000).await;
+    let v = game.version;
+    // An offer, standing at 2 plies; a stale version changes nothing.
+    assert!(matches!(
+        store.offer_adjournment(game.id, v + 5, "white", 2).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.adjourn_offer(game.id).await.unwrap(), None);
+    let v = store.offer_adjournment(game.id, v, "white", 2).await.unwrap();
+    let offer = store.adjourn_offer(game.id).await.unwrap().unwrap();
+    assert_eq!((offer.offered_by.as_str(), offer.ply), ("white", 2));
+    // Declined: gone; declining again finds nothing.
+    let v = store.clear_adjourn_offer(game.id, v).await.unwrap();
+    assert_eq!(store.adjourn_offer(game.id).await.unwrap(), None);
+    assert!(matches!(
+        store.clear_adjourn_offer(game.id, v).await,
+        Err(StoreError::Conflict)
+    ));
+    let v = store.game(game.id).await.unwrap().unwrap().version;
+    let v = store.offer_adjournment(game.id, v, "black", 2).await.unwrap();
+    // Adjourned: the offer goes, the deadline is the sealer's flag.
+    let new = NewAdjournment {
+        ply: 2,
+        reason: "agreed".to_owned(),
+        adjourned_ms: 5_000,
+        sealer: "white".to_owned(),
+    };
+    let (v, open) = store.adjourn(game.id, v, &new, Some(99_000)).await.unwrap();
+    assert_eq!(store.adjourn_offer(game.id).await.unwrap(), None);
+    assert_eq!(open.sealed_uci, None);
+    assert!(open.is_open());
+    let row = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!((row.version, row.state.deadline_ms), (v, Some(99_000)));
+    // One open adjournment per game.
+    assert!(matches!(
+        store.adjourn(game.id, v, &new, None).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().version, v);
+    // Sealed once: the clocks stop (no deadline).
+    let v = store
+        .seal_move(game.id, v, open.id, "g1f3", 6_000)
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.seal_move(game.id, v, open.id, "b1c3", 6_500).await,
+        Err(StoreError::Conflict)
+    ));
+    let row = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!((row.version, row.state.deadline_ms), (v, None));
+    let sealed = store.adjournments(game.id).await.unwrap();
+    assert_eq!(sealed.len(), 1);
+    assert_eq!(sealed[0].sealed_uci.as_deref(), Some("g1f3"));
+    assert_eq!(sealed[0].sealed_ms, Some(6_000));
+    // Nothing due before a resumption time is set.
+    assert!(store.resumptions_due_by(i64::MAX, 10).await.unwrap().is_empty());
+    assert_eq!(store.next_resumption_event(24, 1).await.unwrap(), None);
+    let at = 100 * HOUR;
+    let v = store.set_resumption(game.id, v, open.id, at).await.unwrap();
+    // Reminders: 24 h before, then 1 h before, each once.
+    assert_eq!(
+        store.next_resumption_event(24, 1).await.unwrap(),
+        Some(at - 24 * HOUR)
+    );
+    assert!(store
+        .resumption_reminders_due(at - 25 * HOUR, 24, 1, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    let due = store
+        .resumption_reminders_due(at - 24 * HOUR, 24, 1, 10)
+        .await
+        .unwrap();
+    assert_eq!(due.len(), 1);
+    assert!(store.mark_resumption_reminder(open.id, 24).await.unwrap());
+    assert!(!store.mark_resumption_reminder(open.id, 24).await.unwrap());
+    assert!(store
+        .resumption_reminders_due(at - 2 * HOUR, 24, 1, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        store.next_resumption_event(24, 1).await.unwrap(),
+        Some(at - HOUR)
+    );
+    assert!(store.mark_resumption_reminder(open.id, 1).await.unwrap());
+    assert!(!store.mark_resumption_reminder(open.id, 24).await.unwrap());
+    assert_eq!(store.next_resumption_event(24, 1).await.unwrap(), Some(at));
+    // Due at its time, not before.
+    assert!(store.resumptions_due_by(at - 1, 10).await.unwrap().is_empty());
+    assert_eq!(store.resumptions_due_by(at, 10).await.unwrap(), vec![game.id]);
+    // Resumed with the sealed move, once; a stale version changes nothing.
+    let change = GameChange {
+        game_id: game.id,
+        expected_version: v,
+        new_move: Some(a_move(3, "g1f3", "Nf3")),
+        state: GameState {
+            deadline_ms: Some(at + HOUR),
+            ..GameState::default()
+        },
+        rating: None,
+        mover: None,
+        at_ms: at,
+    };
+    let stale = GameChange {
+        expected_version: v - 1,
+        ..change.clone()
+    };
+    assert!(matches!(
+        store.resume_adjourned(&stale, open.id).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(store.adjournments(game.id).await.unwrap()[0].is_open());
+    let applied = store.resume_adjourned(&change, open.id).await.unwrap();
+    assert_eq!(applied.version, v + 1);
+    let closed = store.adjournments(game.id).await.unwrap();
+    assert_eq!(closed[0].resumed_ms, Some(at));
+    assert!(matches!(
+        store
+            .resume_adjourned(
+                &GameChange {
+                    expected_version: v + 1,
+                    new_move: Some(a_move(4, "b8c6", "Nc6")),
+                    ..change.clone()
+                },
+                open.id
+            )
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 1);
+    assert!(store.resumptions_due_by(i64::MAX, 10).await.unwrap().is_empty());
+    // A game may be adjourned again; the move path sees that it was.
+    let again = NewAdjournment {
+        ply: 3,
+        reason: "session".to_owned(),
+        adjourned_ms: at + 1_000,
+        sealer: "black".to_owned(),
+    };
+    let (_, second) = store
+        .adjourn(game.id, v + 1, &again, None)
+        .await
+        .unwrap();
+    assert_ne!(second.id, open.id);
+    assert_eq!(store.adjournments(game.id).await.unwrap().len(), 2);
+    assert!(store.play_view(game.id, 0).await.unwrap().unwrap().adjourned);
+    let other = start_game(store, Some("adj2"), "carol", "dave", false, 1_000).await;
+    assert!(!store.play_view(other.id, 0).await.unwrap().unwrap().adjourned);
+
+    // Titles: set, read along with the game, removed; only for players.
+    assert_eq!(store.player(SERVER, "alice").await.unwrap().unwrap().title, None);
+    store.set_title(SERVER, "alice", Some("GM")).await.unwrap();
+    let alice = store.player(SERVER, "alice").await.unwrap().unwrap();
+    assert_eq!(alice.title.as_deref(), Some("GM"));
+    assert_eq!(alice.titled_name(), "GM alice");
+    let view = store.play_view(game.id, 0).await.unwrap().unwrap();
+    assert_eq!(view.players[0].as_ref().unwrap().titled_name(), "GM alice");
+    assert_eq!(view.players[1].as_ref().unwrap().titled_name(), "bob");
+    store.set_title(SERVER, "alice", None).await.unwrap();
+    assert_eq!(store.player(SERVER, "alice").await.unwrap().unwrap().title, None);
+    assert!(matches!(
+        store.set_title(SERVER, "nobody", Some("IM")).await,
+        Err(StoreError::NotFound)
+    ));
+}
+
 conformance!(
+    adjournments_and_titles,
     migrations_are_idempotent,
     challenges_are_answered_once,
     accepting_creates_one_game,
