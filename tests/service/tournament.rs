@@ -635,3 +635,108 @@ async fn a_start_time_starts_it_and_a_late_first_move_forfeits() {
     let record = bed.service.store().tournament(id).await.unwrap().unwrap();
     assert_eq!(record.status, TournamentStatus::Finished);
 }
+
+/// Titles (issue 29) on a tournament's tables and in its exports: `GM p1`
+/// on pairings, standings and the crosstable's names; the TRF keeps the
+/// name and the title in their own fields; the PGN has `WhiteTitle` /
+/// `BlackTitle`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn titles_show_on_tables_and_in_exports() {
+    let db = common::TestDb::sqlite();
+    let mut bed = Bed::new(&db.url).await;
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                format: Some("roundrobin".into()),
+                rated: Some(false),
+                ..create("Titled")
+            }),
+        )
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    let id = created_id(&bed).await;
+    for p in ["p1", "p2", "p3", "p4"] {
+        bed.run(p, TournamentCommand::Join { tournament: None }).await;
+    }
+    for (who, title) in [("p1", "GM"), ("p2", "女子国际大师")] {
+        let r = bed
+            .run_in(
+                "mod",
+                LOBBY,
+                Command::Title {
+                    user: user(who),
+                    title: title.into(),
+                },
+            )
+            .await;
+        assert!(!r.ephemeral, "{}", r.text);
+    }
+    bed.run("mod", TournamentCommand::Start { tournament: None })
+        .await;
+    let pairings = bed
+        .run(
+            "p3",
+            TournamentCommand::Pairings {
+                tournament: named(id),
+                round: Some(1),
+            },
+        )
+        .await;
+    assert!(pairings.text.contains("GM p1"), "{}", pairings.text);
+    assert!(pairings.text.contains("WIM p2"), "{}", pairings.text);
+    for game in bed.pending(id).await {
+        bed.play_out(game, "1-0").await;
+    }
+    let standings = bed
+        .run(
+            "p3",
+            TournamentCommand::Standings {
+                tournament: named(id),
+            },
+        )
+        .await;
+    assert!(standings.text.contains("GM p1"), "{}", standings.text);
+    let export = bed
+        .run(
+            "p3",
+            TournamentCommand::Export {
+                tournament: named(id),
+            },
+        )
+        .await;
+    let file = |ext: &str| {
+        let f = export
+            .files
+            .iter()
+            .find(|f| f.file_name.ends_with(ext))
+            .unwrap_or_else(|| panic!("a {ext} attachment"));
+        String::from_utf8(f.bytes.clone()).expect("text")
+    };
+    let trf = file(".trf");
+    let p1 = trf
+        .lines()
+        .find(|l| l.starts_with("001") && l.contains("p1"))
+        .unwrap_or_else(|| panic!("p1's line in\n{trf}"));
+    // Columns 11-13 hold the title; the name (columns 15-47) stays bare.
+    assert_eq!(p1.get(10..13).map(str::trim), Some("GM"), "{p1}");
+    assert_eq!(p1.get(14..47).map(str::trim), Some("p1"), "{p1}");
+    let p3 = trf
+        .lines()
+        .find(|l| l.starts_with("001") && l.contains("p3"))
+        .expect("p3's line");
+    assert_eq!(p3.get(10..13).map(str::trim), Some(""), "{p3}");
+    let parsed = chessbot::tournament::trf::parse(&trf).expect("the TRF reads back");
+    let titles: Vec<&str> = parsed.players.iter().map(|p| p.title.as_str()).collect();
+    assert!(titles.contains(&"GM") && titles.contains(&"WIM"), "{titles:?}");
+    let pgn = file(".pgn");
+    assert!(
+        pgn.contains("[WhiteTitle \"GM\"]") || pgn.contains("[BlackTitle \"GM\"]"),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains("[WhiteTitle \"WIM\"]") || pgn.contains("[BlackTitle \"WIM\"]"),
+        "{pgn}"
+    );
+    assert!(!pgn.contains("GM p1"), "names stay bare in PGN: {pgn}");
+}

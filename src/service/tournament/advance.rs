@@ -581,7 +581,7 @@ impl Service {
 fn thread_notice(t: &Loaded, lang: Lang, game: &GameRecord, round: i64) -> Notice {
     let name_of = |user: &str| {
         t.entrant(user)
-            .map_or_else(|| user.to_owned(), |e| e.name.clone())
+            .map_or_else(|| user.to_owned(), |e| t.titled_name(e))
     };
     Notice {
         channel: Some(t.record.tournament.channel_id.clone()),

@@ -122,7 +122,7 @@ impl Service {
 
     fn entrant_name(&self, t: &Loaded, user: &str) -> String {
         t.entrant(user)
-            .map_or_else(|| user.to_owned(), |e| e.name.clone())
+            .map_or_else(|| user.to_owned(), |e| t.titled_name(e))
     }
 
     /// Forfeits `user`'s pending boards (a withdrawal): their running

@@ -151,7 +151,7 @@ impl Service {
             team,
             started,
             finished: t.record.status == TournamentStatus::Finished,
-            entrants: t.entrants.iter().map(|e| e.name.clone()).collect(),
+            entrants: t.entrants.iter().map(|e| t.titled_name(e)).collect(),
             numbers: rows.iter().map(|r| r.number).collect(),
             users: rows
                 .iter()
@@ -187,7 +187,7 @@ impl Service {
 fn page_rounds(t: &Loaded) -> Vec<PageRound> {
     let name = |user: &str| {
         t.entrant(user)
-            .map_or_else(|| user.to_owned(), |e| e.name.clone())
+            .map_or_else(|| user.to_owned(), |e| t.titled_name(e))
     };
     let mut games: Vec<_> = t.games.iter().collect();
     games.sort_by_key(|g| (g.round, g.board, g.game_no));

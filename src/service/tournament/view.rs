@@ -230,14 +230,16 @@ impl Service {
         for b in boards {
             let white = t
                 .entrant(&b.white_id)
-                .map_or(b.white_id.as_str(), |e| e.name.as_str());
+                .map_or_else(|| b.white_id.clone(), |e| t.titled_name(e));
+            let white = white.as_str();
             let Some(black_id) = &b.black_id else {
                 lines.push(t!(lang, "tournament-line-bye", player = white));
                 continue;
             };
             let black = t
                 .entrant(black_id)
-                .map_or(black_id.as_str(), |e| e.name.as_str());
+                .map_or_else(|| black_id.clone(), |e| t.titled_name(e));
+            let black = black.as_str();
             let result = match b.result.as_deref().and_then(BoardResult::from_id) {
                 Some(r) => super::direct::result_text(r).to_owned(),
                 None => match b.game_id {
@@ -586,7 +588,7 @@ impl Loaded {
 /// How a player is named in announcements: their name.
 pub(super) fn entrant_label(t: &Loaded, pno: Pno) -> String {
     t.user_of(pno)
-        .map_or_else(|| format!("#{pno}"), |e| e.name.clone())
+        .map_or_else(|| format!("#{pno}"), |e| t.titled_name(e))
 }
 
 pub(super) fn join_button(lang: Lang, id: i64) -> Button {
