@@ -12,6 +12,7 @@ mod common;
 #[path = "../optional/mod.rs"]
 mod optional;
 
+mod adjourn;
 mod bad_input;
 mod conditional;
 mod engine;
