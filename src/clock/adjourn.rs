@@ -59,11 +59,7 @@ fn paused_before(pauses: &[Pause], at_ms: i64) -> i64 {
 /// assert_eq!(state.running_since_ms, Some(61_000 + day));
 /// # Ok::<(), chessbot::clock::TimeControlError>(())
 /// ```
-pub fn clocks_paused(
-    control: &LiveControl,
-    move_times_ms: &[i64],
-    pauses: &[Pause],
-) -> ClockState {
+pub fn clocks_paused(control: &LiveControl, move_times_ms: &[i64], pauses: &[Pause]) -> ClockState {
     if pauses.is_empty() {
         return clocks_after(control, move_times_ms);
     }
@@ -123,9 +119,7 @@ pub enum WhenError {
 pub fn parse_local_time(text: &str, offset_minutes: i64) -> Result<i64, WhenError> {
     let t = text.trim();
     let unreadable = || WhenError::Unreadable(t.to_owned());
-    let (date, time) = t
-        .split_once(|c: char| c == ' ' || c == 'T')
-        .ok_or_else(unreadable)?;
+    let (date, time) = t.split_once([' ', 'T']).ok_or_else(unreadable)?;
     let numbers = |s: &str, sep: char, n: usize| -> Option<Vec<i64>> {
         let parts: Vec<&str> = s.trim().split(sep).collect();
         (parts.len() == n
@@ -152,8 +146,7 @@ pub fn parse_local_time(text: &str, offset_minutes: i64) -> Result<i64, WhenErro
 /// `2026-12-05 19:30 UTC+8`: `at_ms` in the time zone `offset_minutes` east
 /// of UTC.
 pub fn local_minute(at_ms: i64, offset_minutes: i64) -> String {
-    let (y, m, d, h, min, _) =
-        super::utc_parts((at_ms + offset_minutes * 60_000).div_euclid(1000));
+    let (y, m, d, h, min, _) = super::utc_parts((at_ms + offset_minutes * 60_000).div_euclid(1000));
     format!(
         "{y:04}-{m:02}-{d:02} {h:02}:{min:02} {}",
         offset_text(offset_minutes)
@@ -230,7 +223,10 @@ mod tests {
     fn no_pause_is_the_plain_clock() {
         let live = classical();
         let times = [0, 1_000, 11_000, 31_000];
-        assert_eq!(clocks_paused(&live, &times, &[]), clocks_after(&live, &times));
+        assert_eq!(
+            clocks_paused(&live, &times, &[]),
+            clocks_after(&live, &times)
+        );
     }
 
     #[test]
@@ -318,9 +314,17 @@ mod tests {
             local_minute(1_796_139_000_000, -330),
             "2026-12-01 10:00 UTC-5:30"
         );
-        for bad in ["", "tomorrow", "2026-12-01", "2026-12-01 25:00", "2026-02-30 10:00",
-            "2026-13-01 10:00", "2026-12-01 10:60", "2026/12/01 10:00", "-1-12-01 10:00"]
-        {
+        for bad in [
+            "",
+            "tomorrow",
+            "2026-12-01",
+            "2026-12-01 25:00",
+            "2026-02-30 10:00",
+            "2026-13-01 10:00",
+            "2026-12-01 10:60",
+            "2026/12/01 10:00",
+            "-1-12-01 10:00",
+        ] {
             assert!(parse_local_time(bad, 0).is_err(), "{bad:?} read");
         }
         assert!(matches!(

@@ -34,7 +34,7 @@ use super::{
     buttons::{ButtonAction, GameButton},
     error::{check_length, refuse, refuse_msg, ServiceError},
     session::Session,
-    AdjournAction, Actor, Button, ButtonStyle, Notice, Reply, Service, UserRef,
+    Actor, AdjournAction, Button, ButtonStyle, Notice, Reply, Service, UserRef,
 };
 use crate::{
     chess::{color_text, Game},
@@ -66,7 +66,13 @@ pub fn parse_title(text: &str) -> Option<Option<&'static str>> {
     if t.eq_ignore_ascii_case("none") || t == "无" {
         return Some(None);
     }
-    const CHINESE: [&str; 5] = ["特级大师", "国际大师", "棋联大师", "女子特级大师", "女子国际大师"];
+    const CHINESE: [&str; 5] = [
+        "特级大师",
+        "国际大师",
+        "棋联大师",
+        "女子特级大师",
+        "女子国际大师",
+    ];
     TITLES
         .iter()
         .zip(CHINESE)
@@ -90,9 +96,8 @@ fn color_of(id: &str) -> Color {
     }
 }
 
-/// A command's answer, on the heap.
-type Answer<'a> =
-    std::pin::Pin<Box<dyn std::future::Future<Output = Result<Reply, ServiceError>> + Send + 'a>>;
+/// A future on the heap (see [`Service::adjournment_command`]).
+type Boxed<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
 
 impl Service {
     /// Runs `/adjourn`, `/seal` or `/title` (`at`: the game and position a
@@ -104,13 +109,15 @@ impl Service {
         actor: &'a Actor,
         command: super::Command,
         at: Option<(i64, i64)>,
-    ) -> Answer<'a> {
+    ) -> Boxed<'a, Result<Reply, ServiceError>> {
         Box::pin(async move {
             match command {
                 super::Command::Adjourn { action } => self.adjourn(actor, action, at).await,
                 super::Command::Seal { text } => self.seal(actor, text.as_deref()).await,
                 super::Command::Title { user, title } => self.title(actor, &user, &title).await,
-                _ => Err(ServiceError::Internal("not an adjournment command".to_owned())),
+                _ => Err(ServiceError::Internal(
+                    "not an adjournment command".to_owned(),
+                )),
             }
         })
     }
@@ -200,7 +207,12 @@ impl Service {
             (AdjournAction::Offer, None) => {
                 let version = match self
                     .store()
-                    .offer_adjournment(session.record.id, session.record.version, color_id(side), plies)
+                    .offer_adjournment(
+                        session.record.id,
+                        session.record.version,
+                        color_id(side),
+                        plies,
+                    )
                     .await
                 {
                     Ok(version) => version,
@@ -282,7 +294,8 @@ impl Service {
         };
         // The sealer's clock runs on until the move is sealed; the session's
         // end is no longer the deadline.
-        let deadline = Self::clock_flag(session, &session.game).or(session.record.state.deadline_ms);
+        let deadline =
+            Self::clock_flag(session, &session.game).or(session.record.state.deadline_ms);
         let (version, adjournment) = match self
             .store()
             .adjourn(session.record.id, session.record.version, &new, deadline)
@@ -327,7 +340,11 @@ impl Service {
 
     /// `/seal`: seals the move of an adjourned game, or shows the sealer
     /// their own sealed move (`text` `None`).
-    pub(super) async fn seal(&self, actor: &Actor, text: Option<&str>) -> Result<Reply, ServiceError> {
+    pub(super) async fn seal(
+        &self,
+        actor: &Actor,
+        text: Option<&str>,
+    ) -> Result<Reply, ServiceError> {
         if let Some(text) = text {
             check_length("move", text, MAX_SEAL_CHARS)?;
         }
@@ -374,10 +391,7 @@ impl Service {
             // The sealer's clock ran out before the move was sealed.
             return self.expire_session(&mut session).await;
         }
-        let mv = session
-            .game
-            .parse(text)
-            .or_else(|e| refuse(e.text(mine)))?;
+        let mv = session.game.parse(text).or_else(|e| refuse(e.text(mine)))?;
         let mut trial = session.game.clone();
         let san = trial
             .play_move(mv, now)
@@ -386,7 +400,13 @@ impl Service {
         let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
         let version = match self
             .store()
-            .seal_move(session.record.id, session.record.version, open.id, &uci, now)
+            .seal_move(
+                session.record.id,
+                session.record.version,
+                open.id,
+                &uci,
+                now,
+            )
             .await
         {
             Ok(version) => version,
@@ -592,7 +612,7 @@ impl Service {
         &'a self,
         session: &'a mut Session,
         game: &'a Game,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
+    ) -> Boxed<'a, ()> {
         // Boxed here (see `adjournment_command`): the move path's future
         // does not grow by the adjournment's.
         Box::pin(self.adjourn_if_session_over_now(session, game))
@@ -625,13 +645,7 @@ impl Service {
     pub(super) fn session_end_instead<'a>(
         &'a self,
         session: &'a mut Session,
-    ) -> std::pin::Pin<
-        Box<
-            dyn std::future::Future<Output = Result<Option<Option<Reply>>, ServiceError>>
-                + Send
-                + 'a,
-        >,
-    > {
+    ) -> Boxed<'a, Result<Option<Option<Reply>>, ServiceError>> {
         // Boxed here (see `adjournment_command`).
         Box::pin(self.session_end_instead_now(session))
     }
@@ -701,7 +715,11 @@ impl Service {
             .await?
         {
             let Some(at) = a.resume_ms else { continue };
-            let hours = if at - now <= last * HOUR_MS { last } else { first };
+            let hours = if at - now <= last * HOUR_MS {
+                last
+            } else {
+                first
+            };
             if !self.store().mark_resumption_reminder(a.id, hours).await? {
                 continue;
             }
@@ -755,7 +773,9 @@ impl Service {
             },
         }];
         for user in players {
-            let dm_lang = self.player_lang(&session.record.game.server_id, &user).await?;
+            let dm_lang = self
+                .player_lang(&session.record.game.server_id, &user)
+                .await?;
             notices.push(Notice {
                 channel: None,
                 dm_user: Some(user),
@@ -822,7 +842,11 @@ impl Service {
         if !game.is_over() {
             let to_move = game.turn();
             let name = self
-                .name_in(&session.record.game.server_id, session.player_id(to_move), lang)
+                .name_in(
+                    &session.record.game.server_id,
+                    session.player_id(to_move),
+                    lang,
+                )
                 .await?;
             said.push(t!(lang, "adjourn-appear-within", name = name));
         }
@@ -851,10 +875,7 @@ impl Service {
             return refuse_msg(msg!("title-moderators-only"));
         }
         let Some(title) = parse_title(title) else {
-            return refuse_msg(msg!(
-                "title-unknown",
-                value = super::error::echo(title, 20)
-            ));
+            return refuse_msg(msg!("title-unknown", value = super::error::echo(title, 20)));
         };
         if crate::engine::Level::of_player(&user.id).is_some() {
             return refuse_msg(msg!("title-not-computer"));
@@ -867,7 +888,9 @@ impl Service {
         self.store()
             .touch_player(&actor.server, &user.id, &super::display_name(&user.name))
             .await?;
-        self.store().set_title(&actor.server, &user.id, title).await?;
+        self.store()
+            .set_title(&actor.server, &user.id, title)
+            .await?;
         self.store()
             .record_audit(&AuditEntry {
                 server_id: actor.server.clone(),

@@ -129,8 +129,7 @@ impl Service {
         let opponent_id = opponent.as_ref().map_or("", |o| o.id.as_str());
         let [mine, theirs] =
             Box::pin(self.titles_of(&actor.server, [&actor.user, opponent_id])).await?;
-        let challenger =
-            crate::store::titled(mine.as_deref(), &super::display_name(&actor.name));
+        let challenger = crate::store::titled(mine.as_deref(), &super::display_name(&actor.name));
         let whom = match &opponent {
             Some(o) => crate::store::titled(theirs.as_deref(), &super::display_name(&o.name)),
             None => t!(lang, "challenge-anyone"),
@@ -657,7 +656,11 @@ impl Service {
         let mut titles = [None, None];
         for (title, user) in titles.iter_mut().zip(users) {
             if !user.is_empty() {
-                *title = self.store().player(server, user).await?.and_then(|p| p.title);
+                *title = self
+                    .store()
+                    .player(server, user)
+                    .await?
+                    .and_then(|p| p.title);
             }
         }
         Ok(titles)

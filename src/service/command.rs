@@ -114,7 +114,9 @@ pub enum AdjournAction {
     Now,
     /// Set when play resumes: a local date and time in the server's time
     /// zone, `YYYY-MM-DD HH:MM` (moderators).
-    Resume { when: String },
+    Resume {
+        when: String,
+    },
 }
 
 impl AdjournAction {

@@ -430,11 +430,9 @@ impl Service {
         let black = self
             .stored_name(&r.game.server_id, &r.game.black_id)
             .await?;
-        let [white_title, black_title] = Box::pin(self.titles_of(
-            &r.game.server_id,
-            [&r.game.white_id, &r.game.black_id],
-        ))
-        .await?;
+        let [white_title, black_title] =
+            Box::pin(self.titles_of(&r.game.server_id, [&r.game.white_id, &r.game.black_id]))
+                .await?;
         let changes = self.store().game_rating_changes(r.id).await?;
         let points_before = |user: &str| -> Option<String> {
             changes

@@ -162,13 +162,14 @@ impl Service {
         }
         session.answer_in_advance = at_plies.is_some();
         if let Some(open) = session.open_adjournment() {
-            return refuse_msg(if open.sealer == color_name(side).to_ascii_lowercase()
-                && open.sealed_uci.is_none()
-            {
-                msg!("adjourn-no-moves-seal")
-            } else {
-                msg!("adjourn-no-moves")
-            });
+            return refuse_msg(
+                if open.sealer == color_name(side).to_ascii_lowercase() && open.sealed_uci.is_none()
+                {
+                    msg!("adjourn-no-moves-seal")
+                } else {
+                    msg!("adjourn-no-moves")
+                },
+            );
         }
         if session.game.turn() != side {
             let waiting = self

@@ -18,8 +18,8 @@ use crate::{
     chess::{color_name, Ending, Game, GameResult, Termination},
     msg,
     store::{
-        Adjournment, Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView, PlayerRecord,
-        Score, ServerSettings, StoreError, Vacation,
+        Adjournment, Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView,
+        PlayerRecord, Score, ServerSettings, StoreError, Vacation,
     },
     t,
 };

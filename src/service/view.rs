@@ -132,8 +132,7 @@ impl Service {
                 ),
                 (Some(_), None) => t!(lang, "board-adjourned-sealed-unset", name = sealer),
             };
-            card.fields
-                .push((t!(lang, "board-field-adjourned"), state));
+            card.fields.push((t!(lang, "board-field-adjourned"), state));
             reply.text = t!(
                 lang,
                 "board-adjourned",
@@ -408,7 +407,14 @@ impl Service {
     ) -> [String; 2] {
         if let Some(TimeControl::Live(live)) = tc {
             let times: Vec<i64> = game.plies().iter().map(|p| p.at_ms).collect();
-            return live_clocks(live, &times, pauses, game.is_over(), ended_ms, self.now_ms());
+            return live_clocks(
+                live,
+                &times,
+                pauses,
+                game.is_over(),
+                ended_ms,
+                self.now_ms(),
+            );
         }
         points.map(|p| Points::from_hundredths(p).to_string())
     }

@@ -10,7 +10,7 @@
 use sqlx::{any::AnyRow, Any, Row, Transaction};
 
 use super::{
-    apply::one_game_row, Adjournment, AdjournOffer, Applied, GameChange, NewAdjournment, Store,
+    apply::one_game_row, AdjournOffer, Adjournment, Applied, GameChange, NewAdjournment, Store,
     StoreError,
 };
 
@@ -160,9 +160,8 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(|e| super::on_unique_violation(e, StoreError::Conflict))?;
-        let sql = format!(
-            "SELECT {COLUMNS} FROM adjournments WHERE game_id = $1 AND resumed_ms IS NULL"
-        );
+        let sql =
+            format!("SELECT {COLUMNS} FROM adjournments WHERE game_id = $1 AND resumed_ms IS NULL");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(game_id)
             .fetch_one(&mut *tx)

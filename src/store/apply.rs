@@ -222,7 +222,7 @@ pub(super) async fn one_game_row(
     tx: &mut Transaction<'static, Any>,
     change: &GameChange,
 ) -> Result<Applied, StoreError> {
-    let mut applied = store.apply_game(&mut **tx, change).await?;
+    let mut applied = store.apply_game(tx, change).await?;
     let Some((score, settle)) = change.rating else {
         return Ok(applied);
     };

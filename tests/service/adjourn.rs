@@ -102,7 +102,8 @@ impl Bed {
     }
 
     async fn advance(&self, ms: i64) -> Vec<String> {
-        self.clock.advance(std::time::Duration::from_millis(ms as u64));
+        self.clock
+            .advance(std::time::Duration::from_millis(ms as u64));
         Box::pin(self.service.tick())
             .await
             .into_iter()
@@ -224,9 +225,17 @@ async fn a_sealed_game_waits_however_long_it_takes() {
     let id = bed.classical(None, ["c4", "e5"]).await;
     bed.adjourn_now().await;
     assert!(bed.run("alice", seal("Nc3")).await.ephemeral);
-    let told: Vec<String> = bed.service.take_notices().into_iter().map(|n| n.reply.text).collect();
+    let told: Vec<String> = bed
+        .service
+        .take_notices()
+        .into_iter()
+        .map(|n| n.reply.text)
+        .collect();
     assert_eq!(told.len(), 1, "{told:?}");
-    assert!(told[0].contains("has sealed the move") && !told[0].contains("Nc3"), "{told:?}");
+    assert!(
+        told[0].contains("has sealed the move") && !told[0].contains("Nc3"),
+        "{told:?}"
+    );
     // No deadline while sealed and no resumption set: a week passes.
     let said = bed.advance(7 * 24 * HOUR_MS).await;
     assert!(said.is_empty(), "{said:?}");

@@ -683,19 +683,24 @@ async fn titles_and_games_never_adjourned(bed: &Bed) {
         .await;
     bed.refused("carol", "lobby", title("bob", "CM"), "not a title I know")
         .await;
-    bed.refused("carol", "lobby", title("bob", "grandmaster!"), "GM, IM, FM, WGM, WIM")
-        .await;
     bed.refused(
         "carol",
         "lobby",
-        title("engine:1", "GM"),
-        "no title",
+        title("bob", "grandmaster!"),
+        "GM, IM, FM, WGM, WIM",
     )
     .await;
+    bed.refused("carol", "lobby", title("engine:1", "GM"), "no title")
+        .await;
 
     // No game here.
-    bed.refused("alice", "lobby", adjourn(AdjournAction::Offer), "no game in progress")
-        .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        adjourn(AdjournAction::Offer),
+        "no game in progress",
+    )
+    .await;
     bed.refused("alice", "lobby", seal(Some("e5")), "no game in progress")
         .await;
 
@@ -706,37 +711,61 @@ async fn titles_and_games_never_adjourned(bed: &Bed) {
         .await;
     assert!(!bed.run("alice", "lobby", mv("e4")).await.ephemeral);
     assert!(!bed.run("bob", "lobby", mv("e5")).await.ephemeral);
-    bed.refused("alice", "lobby", adjourn(AdjournAction::Offer), "Only live games")
-        .await;
-    bed.run(
+    bed.refused(
         "alice",
         "lobby",
-        Command::Resign { confirmed: true },
+        adjourn(AdjournAction::Offer),
+        "Only live games",
     )
     .await;
-
+    bed.run("alice", "lobby", Command::Resign { confirmed: true })
+        .await;
 }
 
 async fn before_the_adjournment(bed: &Bed) {
     // A live classical game, not started: no adjournment yet.
-    bed.run("alice", "lobby", challenge(Some("bob"), Some("40/9000:16/3600")))
-        .await;
+    bed.run(
+        "alice",
+        "lobby",
+        challenge(Some("bob"), Some("40/9000:16/3600")),
+    )
+    .await;
     bed.run("bob", "lobby", Command::Accept { challenge: None })
         .await;
-    bed.refused("alice", "lobby", adjourn(AdjournAction::Offer), "first move")
-        .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        adjourn(AdjournAction::Offer),
+        "first move",
+    )
+    .await;
     assert!(!bed.run("alice", "lobby", mv("e4")).await.ephemeral);
     assert!(!bed.run("bob", "lobby", mv("e5")).await.ephemeral);
     // Not adjourned: nothing to seal, nothing to accept, no resumption.
     bed.refused("alice", "lobby", seal(Some("Nf3")), "not adjourned")
         .await;
-    bed.refused("bob", "lobby", adjourn(AdjournAction::Accept), "Nobody has offered")
-        .await;
-    bed.refused("bob", "lobby", adjourn(AdjournAction::Decline), "Nobody has offered")
-        .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        adjourn(AdjournAction::Accept),
+        "Nobody has offered",
+    )
+    .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        adjourn(AdjournAction::Decline),
+        "Nobody has offered",
+    )
+    .await;
     // The arbiter's verbs are the moderators'.
-    bed.refused("alice", "lobby", adjourn(AdjournAction::Now), "Only moderators")
-        .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        adjourn(AdjournAction::Now),
+        "Only moderators",
+    )
+    .await;
     bed.refused(
         "bob",
         "lobby",
@@ -756,27 +785,60 @@ async fn before_the_adjournment(bed: &Bed) {
     )
     .await;
     // A spectator cannot offer.
-    bed.refused("dave", "lobby", adjourn(AdjournAction::Offer), "not playing")
-        .await;
+    bed.refused(
+        "dave",
+        "lobby",
+        adjourn(AdjournAction::Offer),
+        "not playing",
+    )
+    .await;
 
     // alice offers; her second offer and her own answer are refused.
-    assert!(!bed.run("alice", "lobby", adjourn(AdjournAction::Offer)).await.ephemeral);
-    bed.refused("alice", "lobby", adjourn(AdjournAction::Offer), "offered to adjourn already")
-        .await;
-    bed.refused("alice", "lobby", adjourn(AdjournAction::Accept), "your own offer")
-        .await;
+    assert!(
+        !bed.run("alice", "lobby", adjourn(AdjournAction::Offer))
+            .await
+            .ephemeral
+    );
+    bed.refused(
+        "alice",
+        "lobby",
+        adjourn(AdjournAction::Offer),
+        "offered to adjourn already",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        adjourn(AdjournAction::Accept),
+        "your own offer",
+    )
+    .await;
     // bob agrees: adjourned, alice (White, to move) seals.
-    assert!(!bed.run("bob", "lobby", adjourn(AdjournAction::Accept)).await.ephemeral);
-    bed.refused("carol", "lobby", adjourn(AdjournAction::Now), "adjourned already")
-        .await;
-    bed.refused("bob", "lobby", adjourn(AdjournAction::Offer), "adjourned already")
-        .await;
-
+    assert!(
+        !bed.run("bob", "lobby", adjourn(AdjournAction::Accept))
+            .await
+            .ephemeral
+    );
+    bed.refused(
+        "carol",
+        "lobby",
+        adjourn(AdjournAction::Now),
+        "adjourned already",
+    )
+    .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        adjourn(AdjournAction::Offer),
+        "adjourned already",
+    )
+    .await;
 }
 
 async fn while_adjourned(bed: &Bed) {
     // Moves, claims and takebacks while adjourned.
-    bed.refused("alice", "lobby", mv("Nf3"), "seal your move").await;
+    bed.refused("alice", "lobby", mv("Nf3"), "seal your move")
+        .await;
     bed.refused("bob", "lobby", mv("Nf6"), "no moves until play resumes")
         .await;
     bed.refused(
@@ -799,17 +861,24 @@ async fn while_adjourned(bed: &Bed) {
     .await;
     // Sealing out of turn, an illegal or unreadable move, the sealed move
     // asked for before it is sealed.
-    bed.refused("bob", "lobby", seal(Some("Nf6")), "seals the move of this adjournment")
-        .await;
+    bed.refused(
+        "bob",
+        "lobby",
+        seal(Some("Nf6")),
+        "seals the move of this adjournment",
+    )
+    .await;
     bed.refused("dave", "lobby", seal(Some("Nf3")), "not playing")
         .await;
-    bed.refused("alice", "lobby", seal(Some("Ke3")), "Ke3").await;
-    bed.refused("alice", "lobby", seal(Some("hello")), "hello").await;
+    bed.refused("alice", "lobby", seal(Some("Ke3")), "Ke3")
+        .await;
+    bed.refused("alice", "lobby", seal(Some("hello")), "hello")
+        .await;
     bed.refused("alice", "lobby", seal(None), "not sealed your move yet")
         .await;
     let huge = "x".repeat(500);
-    bed.refused("alice", "lobby", seal(Some(&huge)), "too long").await;
-
+    bed.refused("alice", "lobby", seal(Some(&huge)), "too long")
+        .await;
 }
 
 async fn the_sealed_move_stays_sealed(bed: &Bed) {
@@ -848,15 +917,16 @@ async fn the_sealed_move_stays_sealed(bed: &Bed) {
         assert!(!all.contains("Nf3"), "{who} sees the sealed move: {all}");
     }
     // Resumption times: unreadable, impossible, past.
-    let resume = |when: &str| {
-        adjourn(AdjournAction::Resume {
-            when: when.into(),
-        })
-    };
+    let resume = |when: &str| adjourn(AdjournAction::Resume { when: when.into() });
     bed.refused("carol", "lobby", resume("tomorrow"), "YYYY-MM-DD HH:MM")
         .await;
-    bed.refused("carol", "lobby", resume("2026-02-30 20:00"), "YYYY-MM-DD HH:MM")
-        .await;
+    bed.refused(
+        "carol",
+        "lobby",
+        resume("2026-02-30 20:00"),
+        "YYYY-MM-DD HH:MM",
+    )
+    .await;
     bed.refused("carol", "lobby", resume("2026-01-01 11:00"), "has passed")
         .await;
     // The clock reads 2026-01-01 12:00 UTC: noon itself has passed too.

@@ -657,7 +657,8 @@ async fn titles_show_on_tables_and_in_exports() {
     assert!(!r.ephemeral, "{}", r.text);
     let id = created_id(&bed).await;
     for p in ["p1", "p2", "p3", "p4"] {
-        bed.run(p, TournamentCommand::Join { tournament: None }).await;
+        bed.run(p, TournamentCommand::Join { tournament: None })
+            .await;
     }
     for (who, title) in [("p1", "GM"), ("p2", "女子国际大师")] {
         let r = bed
@@ -728,7 +729,10 @@ async fn titles_show_on_tables_and_in_exports() {
     assert_eq!(p3.get(10..13).map(str::trim), Some(""), "{p3}");
     let parsed = chessbot::tournament::trf::parse(&trf).expect("the TRF reads back");
     let titles: Vec<&str> = parsed.players.iter().map(|p| p.title.as_str()).collect();
-    assert!(titles.contains(&"GM") && titles.contains(&"WIM"), "{titles:?}");
+    assert!(
+        titles.contains(&"GM") && titles.contains(&"WIM"),
+        "{titles:?}"
+    );
     let pgn = file(".pgn");
     assert!(
         pgn.contains("[WhiteTitle \"GM\"]") || pgn.contains("[BlackTitle \"GM\"]"),

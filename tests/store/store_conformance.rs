@@ -13,8 +13,9 @@ use std::sync::Arc;
 use chessbot::{
     chess::Game,
     store::{
-        Backend, ChallengeStatus, GameChange, NewAdjournment, GameRecord, GameState, MoveRecord, Mover,
-        NewChallenge, NewGame, Score, ServerSettings, Store, StoreError, TakeBack, WebPages,
+        Backend, ChallengeStatus, GameChange, GameRecord, GameState, MoveRecord, Mover,
+        NewAdjournment, NewChallenge, NewGame, Score, ServerSettings, Store, StoreError, TakeBack,
+        WebPages,
     },
 };
 
@@ -1235,7 +1236,6 @@ async fn board_orientation_round_trip(store: &Store) {
     ));
 }
 
-
 /// Adjournments (issue 29): an offer, the adjournment (one open at a
 /// time), the seal (once), the resumption time and its reminders (each
 /// once), the resumption with the sealed move (once, all or nothing, with
@@ -1249,7 +1249,10 @@ async fn adjournments_and_titles(store: &Store) {
         Err(StoreError::Conflict)
     ));
     assert_eq!(store.adjourn_offer(game.id).await.unwrap(), None);
-    let v = store.offer_adjournment(game.id, v, "white", 2).await.unwrap();
+    let v = store
+        .offer_adjournment(game.id, v, "white", 2)
+        .await
+        .unwrap();
     let offer = store.adjourn_offer(game.id).await.unwrap().unwrap();
     assert_eq!((offer.offered_by.as_str(), offer.ply), ("white", 2));
     // Declined: gone; declining again finds nothing.
@@ -1260,7 +1263,10 @@ async fn adjournments_and_titles(store: &Store) {
         Err(StoreError::Conflict)
     ));
     let v = store.game(game.id).await.unwrap().unwrap().version;
-    let v = store.offer_adjournment(game.id, v, "black", 2).await.unwrap();
+    let v = store
+        .offer_adjournment(game.id, v, "black", 2)
+        .await
+        .unwrap();
     // Adjourned: the offer goes, the deadline is the sealer's flag.
     let new = NewAdjournment {
         ply: 2,
@@ -1296,7 +1302,11 @@ async fn adjournments_and_titles(store: &Store) {
     assert_eq!(sealed[0].sealed_uci.as_deref(), Some("g1f3"));
     assert_eq!(sealed[0].sealed_ms, Some(6_000));
     // Nothing due before a resumption time is set.
-    assert!(store.resumptions_due_by(i64::MAX, 10).await.unwrap().is_empty());
+    assert!(store
+        .resumptions_due_by(i64::MAX, 10)
+        .await
+        .unwrap()
+        .is_empty());
     assert_eq!(store.next_resumption_event(24, 1).await.unwrap(), None);
     let at = 100 * HOUR;
     let v = store.set_resumption(game.id, v, open.id, at).await.unwrap();
@@ -1330,8 +1340,15 @@ async fn adjournments_and_titles(store: &Store) {
     assert!(!store.mark_resumption_reminder(open.id, 24).await.unwrap());
     assert_eq!(store.next_resumption_event(24, 1).await.unwrap(), Some(at));
     // Due at its time, not before.
-    assert!(store.resumptions_due_by(at - 1, 10).await.unwrap().is_empty());
-    assert_eq!(store.resumptions_due_by(at, 10).await.unwrap(), vec![game.id]);
+    assert!(store
+        .resumptions_due_by(at - 1, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        store.resumptions_due_by(at, 10).await.unwrap(),
+        vec![game.id]
+    );
     // Resumed with the sealed move, once; a stale version changes nothing.
     let change = GameChange {
         game_id: game.id,
@@ -1372,7 +1389,11 @@ async fn adjournments_and_titles(store: &Store) {
         Err(StoreError::Conflict)
     ));
     assert_eq!(store.moves(game.id).await.unwrap().len(), 1);
-    assert!(store.resumptions_due_by(i64::MAX, 10).await.unwrap().is_empty());
+    assert!(store
+        .resumptions_due_by(i64::MAX, 10)
+        .await
+        .unwrap()
+        .is_empty());
     // A game may be adjourned again; the move path sees that it was.
     let again = NewAdjournment {
         ply: 3,
@@ -1380,18 +1401,32 @@ async fn adjournments_and_titles(store: &Store) {
         adjourned_ms: at + 1_000,
         sealer: "black".to_owned(),
     };
-    let (_, second) = store
-        .adjourn(game.id, v + 1, &again, None)
-        .await
-        .unwrap();
+    let (_, second) = store.adjourn(game.id, v + 1, &again, None).await.unwrap();
     assert_ne!(second.id, open.id);
     assert_eq!(store.adjournments(game.id).await.unwrap().len(), 2);
-    assert!(store.play_view(game.id, 0).await.unwrap().unwrap().adjourned);
+    assert!(
+        store
+            .play_view(game.id, 0)
+            .await
+            .unwrap()
+            .unwrap()
+            .adjourned
+    );
     let other = start_game(store, Some("adj2"), "carol", "dave", false, 1_000).await;
-    assert!(!store.play_view(other.id, 0).await.unwrap().unwrap().adjourned);
+    assert!(
+        !store
+            .play_view(other.id, 0)
+            .await
+            .unwrap()
+            .unwrap()
+            .adjourned
+    );
 
     // Titles: set, read along with the game, removed; only for players.
-    assert_eq!(store.player(SERVER, "alice").await.unwrap().unwrap().title, None);
+    assert_eq!(
+        store.player(SERVER, "alice").await.unwrap().unwrap().title,
+        None
+    );
     store.set_title(SERVER, "alice", Some("GM")).await.unwrap();
     let alice = store.player(SERVER, "alice").await.unwrap().unwrap();
     assert_eq!(alice.title.as_deref(), Some("GM"));
@@ -1400,7 +1435,10 @@ async fn adjournments_and_titles(store: &Store) {
     assert_eq!(view.players[0].as_ref().unwrap().titled_name(), "GM alice");
     assert_eq!(view.players[1].as_ref().unwrap().titled_name(), "bob");
     store.set_title(SERVER, "alice", None).await.unwrap();
-    assert_eq!(store.player(SERVER, "alice").await.unwrap().unwrap().title, None);
+    assert_eq!(
+        store.player(SERVER, "alice").await.unwrap().unwrap().title,
+        None
+    );
     assert!(matches!(
         store.set_title(SERVER, "nobody", Some("IM")).await,
         Err(StoreError::NotFound)

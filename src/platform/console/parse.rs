@@ -7,8 +7,8 @@ use crate::{
     i18n::Msg,
     msg,
     service::{
-        AdjournAction, ColorChoice, Command, ConditionalAction, DrawAction, Setting, TakebackAction,
-        TournamentCommand, TournamentOptions, UserRef,
+        AdjournAction, ColorChoice, Command, ConditionalAction, DrawAction, Setting,
+        TakebackAction, TournamentCommand, TournamentOptions, UserRef,
     },
 };
 
@@ -442,9 +442,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 when: get("when").ok_or_else(|| msg!("console-adjourn-needs-when"))?,
             },
         },
-        "seal" => Command::Seal {
-            text: get("move"),
-        },
+        "seal" => Command::Seal { text: get("move") },
         "title" => Command::Title {
             user: user_ref(&get("user").ok_or_else(|| msg!("console-title-needs-user"))?)?,
             title: get("title").ok_or_else(|| msg!("console-title-needs-title"))?,

@@ -115,14 +115,23 @@ fn command_words(command: &str) -> Option<(String, String)> {
             t!(zh, "cmd-conditional-clear-desc"),
         ),
         "adjourn" => (t!(zh, "cmd-adjourn"), t!(zh, "cmd-adjourn-desc")),
-        "adjourn offer" => (t!(zh, "cmd-adjourn-offer"), t!(zh, "cmd-adjourn-offer-desc")),
-        "adjourn accept" => (t!(zh, "cmd-adjourn-accept"), t!(zh, "cmd-adjourn-accept-desc")),
+        "adjourn offer" => (
+            t!(zh, "cmd-adjourn-offer"),
+            t!(zh, "cmd-adjourn-offer-desc"),
+        ),
+        "adjourn accept" => (
+            t!(zh, "cmd-adjourn-accept"),
+            t!(zh, "cmd-adjourn-accept-desc"),
+        ),
         "adjourn decline" => (
             t!(zh, "cmd-adjourn-decline"),
             t!(zh, "cmd-adjourn-decline-desc"),
         ),
         "adjourn now" => (t!(zh, "cmd-adjourn-now"), t!(zh, "cmd-adjourn-now-desc")),
-        "adjourn resume" => (t!(zh, "cmd-adjourn-resume"), t!(zh, "cmd-adjourn-resume-desc")),
+        "adjourn resume" => (
+            t!(zh, "cmd-adjourn-resume"),
+            t!(zh, "cmd-adjourn-resume-desc"),
+        ),
         "seal" => (t!(zh, "cmd-seal"), t!(zh, "cmd-seal-desc")),
         "title" => (t!(zh, "cmd-title"), t!(zh, "cmd-title-desc")),
         "tournament" => (t!(zh, "cmd-tournament"), t!(zh, "cmd-tournament-desc")),
