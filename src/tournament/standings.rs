@@ -145,7 +145,11 @@ pub fn standings(t: &Tournament, tiebreaks: &[TieBreak]) -> Vec<Row> {
         .map(|p| Row {
             place: 0,
             pno: p.pno,
-            name: p.name.clone(),
+            // A title read from a TRF goes before the name (`GM 张伟`).
+            name: match p.title.trim() {
+                "" => p.name.clone(),
+                title => format!("{title} {}", p.name),
+            },
             score: p.score_after(&t.scoring, rounds),
             tiebreaks: Vec::new(),
         })
@@ -352,6 +356,17 @@ mod tests {
         // draw in their adjusted scores (16.3): D = 0 + 0 + ½ = 0.5 and
         // B = ½ + 1 + ½ = 2. BH(A) = 0.5 + 2 + 2 = 4.5.
         assert_eq!(a.tiebreaks[0], 450);
+    }
+
+    #[test]
+    fn a_title_read_from_a_trf_goes_before_the_name() {
+        let mut t = sample();
+        t.players[0].title = "GM".into();
+        t.players[1].title = "  ".into();
+        let rows = standings(&t, &[]);
+        let name_of = |pno: u32| rows.iter().find(|r| r.pno == pno).map(|r| r.name.clone());
+        assert_eq!(name_of(1).as_deref(), Some("GM A"));
+        assert_eq!(name_of(2).as_deref(), Some("B"));
     }
 
     #[test]

@@ -502,6 +502,23 @@ fn clip(s: &str, n: usize) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn titles_are_written_and_read_in_their_field() {
+        let mut t = parse(SAMPLE).expect("sample");
+        t.players[0].title = "GM".into();
+        t.players[1].title = "WIM".into();
+        let text = write(&t);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("001") && l.contains("Alpha"))
+            .expect("Alpha's line");
+        assert_eq!(line[10..13].trim(), "GM");
+        assert_eq!(line[14..47].trim(), "Alpha");
+        let back = parse(&text).expect("written TRF reads");
+        let titles: Vec<&str> = back.players.iter().map(|p| p.title.as_str()).collect();
+        assert_eq!(titles, ["GM", "WIM", ""]);
+    }
+
     const SAMPLE: &str = "012 Club Swiss
 XXR 3
 XXC white1
