@@ -57,3 +57,5 @@ settings-session-hours-range = `session_hours` must be between 1 and 12.
 settings-done-session-hours = a session of a live game lasts { $hours } h
 settings-time-zone-unknown = “{ $value }” is not a time zone I can read: give a UTC offset such as `UTC+8` or `-5:30`.
 settings-done-time-zone = times are given in { $zone }
+help-adjourn-name = Adjourned games (封棋)
+help-adjourn = A live game can go on another day: `/adjourn offer` (your opponent answers `/adjourn accept` or `decline`); a moderator adjourns with `/adjourn now`, and the bot does when a session (`/settings session_hours`) is over and both players have made the moves their control requires. The player to move seals a move with `/seal` that nobody else sees; a moderator sets the resumption with `/adjourn resume when:"YYYY-MM-DD HH:MM"`. The sealed move is played then, and the opponent has an hour to appear. Moderators give titles: `/title @someone GM`.

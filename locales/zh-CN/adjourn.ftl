@@ -57,3 +57,5 @@ settings-session-hours-range = `session_hours` 须在 1 到 12 之间。
 settings-done-session-hours = 现场对局每场{ $hours }小时
 settings-time-zone-unknown = 无法识别时区“{ $value }”：请给出 UTC 偏移，例如 `UTC+8` 或 `-5:30`。
 settings-done-time-zone = 时间按 { $zone } 计
+help-adjourn-name = 封棋
+help-adjourn = 现场对局可以改日续赛：`/adjourn offer`（对方用 `/adjourn accept` 或 `decline` 答复）；管理员用 `/adjourn now` 封棋；每场时间（`/settings session_hours`）到且双方应走着数均已走满时，机器人自动封棋。轮到走棋的一方用 `/seal` 密封着法，其他人看不到；管理员用 `/adjourn resume when:"YYYY-MM-DD HH:MM"` 设定续赛时间。届时走出密封着法，对方须在1小时内到场。管理员可授予称号：`/title @某人 GM`。

@@ -11,6 +11,7 @@ pub(super) fn help(lang: Lang) -> Reply {
         (t!(lang, "help-play-name"), t!(lang, "help-play")),
         (t!(lang, "help-casual-name"), t!(lang, "help-casual")),
         (t!(lang, "help-time-name"), t!(lang, "help-time")),
+        (t!(lang, "help-adjourn-name"), t!(lang, "help-adjourn")),
         (t!(lang, "help-computer-name"), t!(lang, "help-computer")),
         (t!(lang, "help-draws-name"), t!(lang, "help-draws")),
         (t!(lang, "help-ladder-name"), t!(lang, "help-ladder")),
