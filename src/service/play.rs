@@ -186,11 +186,24 @@ impl Service {
             ));
         }
         let now = self.now_ms();
-        if session.record.state.deadline_ms.is_some_and(|d| d <= now)
-            && self.session_end_instead(&mut session).await?.is_none()
-        {
-            // The scheduler has not fired yet, but the time is up all the same.
-            return Ok((self.expire_session(&mut session).await?, None));
+        if session.record.state.deadline_ms.is_some_and(|d| d <= now) {
+            // The scheduler has not fired yet, but the time is up all the
+            // same: a flag, or the session's end (`adjourn.rs`).
+            match self.session_end_instead(&mut session).await? {
+                None => return Ok((self.expire_session(&mut session).await?, None)),
+                // Adjourned before this move: the thread hears it, the
+                // player is told to seal instead.
+                Some(Some(adjourned)) => {
+                    self.post_notice(super::Notice {
+                        channel: session.record.game.channel_id.clone(),
+                        dm_user: None,
+                        reply: adjourned,
+                    });
+                    return refuse_msg(msg!("adjourn-no-moves-seal"));
+                }
+                // The session is over but the game goes on: play.
+                Some(None) => {}
+            }
         }
         let mut game = session.game.clone();
         let started = std::time::Instant::now();

@@ -259,3 +259,69 @@ async fn a_sealed_game_waits_however_long_it_takes() {
         .unwrap()
         .is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_after_the_session_is_over_meets_the_adjournment() {
+    let bed = Bed::new().await;
+    let hours = Command::Settings {
+        changes: vec![Setting::SessionHours(1)],
+    };
+    assert!(!bed.run("carol", hours).await.ephemeral);
+    // One move an hour: each move completes a control, so the session's end
+    // adjourns the game as soon as it comes.
+    let challenge = Command::Challenge {
+        opponent: Some(UserRef {
+            id: "bob".into(),
+            name: "bob".into(),
+        }),
+        color: ColorChoice::White,
+        rated: Some(false),
+        time: Some("1/3600:1/3600".into()),
+        fen: None,
+    };
+    bed.run("alice", challenge).await;
+    bed.run("bob", Command::Accept { challenge: None }).await;
+    assert!(!bed.run("alice", mv("e4")).await.ephemeral);
+    assert!(!bed.run("bob", mv("e5")).await.ephemeral);
+    let id = bed.service.game_in_channel("lobby").await.unwrap().unwrap();
+    // The session's hour passes before the scheduler looks: alice's move
+    // finds the game adjourned, and the thread hears so.
+    bed.clock.advance(std::time::Duration::from_secs(3_660));
+    let r = bed.run("alice", mv("Nf3")).await;
+    assert!(r.ephemeral, "{r:?}");
+    assert!(r.text.contains("seal your move"), "{}", r.text);
+    let told: Vec<String> = bed
+        .service
+        .take_notices()
+        .into_iter()
+        .map(|n| n.reply.text)
+        .collect();
+    assert!(
+        told.iter()
+            .any(|t| t.contains("The session of 1 h is over")),
+        "{told:?}"
+    );
+    assert_eq!(bed.service.store().moves(id).await.unwrap().len(), 2);
+    let adjournments = bed.service.store().adjournments(id).await.unwrap();
+    assert_eq!(adjournments.len(), 1);
+    assert_eq!(adjournments[0].reason, "session");
+    assert_eq!(adjournments[0].sealer, "white");
+
+    // A classical game whose players are mid-control when the session ends
+    // plays on; the deadline moves on to the flag.
+    let resign = Command::Resign { confirmed: true };
+    assert!(!bed.run("bob", resign).await.ephemeral);
+    let id = bed.classical(None, ["e4", "c5"]).await;
+    bed.clock.advance(std::time::Duration::from_secs(3_660));
+    let r = bed.run("alice", mv("Nf3")).await;
+    assert!(!r.ephemeral, "{}", r.text);
+    assert!(bed
+        .service
+        .store()
+        .adjournments(id)
+        .await
+        .unwrap()
+        .is_empty());
+    let record = bed.service.store().game(id).await.unwrap().unwrap();
+    assert!(record.state.deadline_ms.unwrap() > bed.service.now_ms() + HOUR_MS);
+}
