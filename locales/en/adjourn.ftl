@@ -1,5 +1,5 @@
 # Adjourned games (封棋) and FIDE titles (src/service/adjourn.rs).
-adjourn-moderators-only = Only moderators can adjourn a game as the arbiter or set when it resumes.
+adjourn-moderators-only = Only moderators can adjourn a game as the arbiter.
 adjourn-already = This game is adjourned already.
 adjourn-live-only = Only live games (with a clock) are adjourned; a correspondence game has no sittings.
 adjourn-not-computer = Games against the computer are not adjourned.
@@ -16,7 +16,7 @@ adjourn-agreed = Both players agree: the game is adjourned.
 adjourn-by-arbiter = A moderator adjourns the game as the arbiter.
 adjourn-seal-now = { $name } ({ $color }) is to move and seals the move with `/seal` — nobody sees it until play resumes. Their clock runs until the move is sealed.
 adjourn-resumes-at = Play resumes at { $time }.
-adjourn-resume-unset = A moderator sets when play resumes with `/adjourn resume`.
+adjourn-resume-unset = The players agree on when play resumes with `/adjourn resume` (or a moderator sets it).
 adjourn-when-unreadable = I couldn't read the time “{ $value }”: write it as `YYYY-MM-DD HH:MM` in the server's time zone ({ $zone }).
 adjourn-when-past = { $time } has passed (it is { $now }): give a time to come.
 adjourn-resume-set = Game #{ $game } resumes at { $time }. Both players are reminded 24 hours and 1 hour before.
@@ -59,3 +59,5 @@ settings-time-zone-unknown = “{ $value }” is not a time zone I can read: giv
 settings-done-time-zone = times are given in { $zone }
 help-adjourn-name = Adjourned games (封棋)
 help-adjourn = A live game can go on another day: `/adjourn offer` (your opponent answers `/adjourn accept` or `decline`); a moderator adjourns with `/adjourn now`, and the bot does when a session (`/settings session_hours`) is over and both players have made the moves their control requires. The player to move seals a move with `/seal` that nobody else sees; a moderator sets the resumption with `/adjourn resume when:"YYYY-MM-DD HH:MM"`. The sealed move is played then, and the opponent has an hour to appear. Moderators give titles: `/title @someone GM`.
+adjourn-resume-proposed = { $name } proposes to resume at { $time }. { $opponent }, to agree: `/adjourn resume when:"{ $when }"`.
+adjourn-resume-proposed-already = You have proposed that time already; your opponent agrees by giving the same time.

@@ -1,5 +1,5 @@
 # 封棋与国际棋联称号（src/service/adjourn.rs）。
-adjourn-moderators-only = 只有管理员可以作为裁判封棋，或设定续赛时间。
+adjourn-moderators-only = 只有管理员可以作为裁判封棋。
 adjourn-already = 本局已经封棋。
 adjourn-live-only = 只有计时的现场对局才能封棋；通讯棋不分场次。
 adjourn-not-computer = 与电脑的对局不封棋。
@@ -16,7 +16,7 @@ adjourn-agreed = 双方同意：封棋。
 adjourn-by-arbiter = 管理员作为裁判宣布封棋。
 adjourn-seal-now = 轮到 { $name }（{ $color }）走棋，请用 `/seal` 密封着法——续赛前谁也看不到。密封之前其棋钟继续走。
 adjourn-resumes-at = 续赛时间：{ $time }。
-adjourn-resume-unset = 续赛时间由管理员用 `/adjourn resume` 设定。
+adjourn-resume-unset = 双方用 `/adjourn resume` 商定续赛时间（或由管理员设定）。
 adjourn-when-unreadable = 无法识别时间“{ $value }”：请按服务器时区（{ $zone }）写成 `YYYY-MM-DD HH:MM`。
 adjourn-when-past = { $time } 已经过去（现在是 { $now }）：请给出将来的时间。
 adjourn-resume-set = 第{ $game }局于 { $time } 续赛。续赛前24小时和1小时会提醒双方。
@@ -59,3 +59,5 @@ settings-time-zone-unknown = 无法识别时区“{ $value }”：请给出 UTC 
 settings-done-time-zone = 时间按 { $zone } 计
 help-adjourn-name = 封棋
 help-adjourn = 现场对局可以改日续赛：`/adjourn offer`（对方用 `/adjourn accept` 或 `decline` 答复）；管理员用 `/adjourn now` 封棋；每场时间（`/settings session_hours`）到且双方应走着数均已走满时，机器人自动封棋。轮到走棋的一方用 `/seal` 密封着法，其他人看不到；管理员用 `/adjourn resume when:"YYYY-MM-DD HH:MM"` 设定续赛时间。届时走出密封着法，对方须在1小时内到场。管理员可授予称号：`/title @某人 GM`。
+adjourn-resume-proposed = { $name } 提议于 { $time } 续赛。{ $opponent }，如同意请输入：`/adjourn resume when:"{ $when }"`。
+adjourn-resume-proposed-already = 你已经提议过这个时间；对方给出相同时间即表示同意。

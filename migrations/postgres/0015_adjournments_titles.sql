@@ -12,7 +12,9 @@ ALTER TABLE servers ADD COLUMN utc_offset_minutes BIGINT NOT NULL DEFAULT 0;
 -- `agreed`, `arbiter`), the sealer's colour, the sealed move (shown to
 -- nobody until resumption), the resumption time and when it resumed. The
 -- sealer's clock runs until `sealed_ms`; no clock runs from then until
--- `resumed_ms`. A game has at most one open adjournment.
+-- `resumed_ms`. A game has at most one open adjournment. A player's
+-- proposed resumption time waits in `proposed_by` (a colour) and
+-- `proposed_ms` until the opponent agrees.
 CREATE TABLE adjournments (
     id             BIGSERIAL PRIMARY KEY,
     game_id        BIGINT NOT NULL REFERENCES games (id),
@@ -24,7 +26,9 @@ CREATE TABLE adjournments (
     sealed_ms      BIGINT,
     resume_ms      BIGINT,
     resumed_ms     BIGINT,
-    reminded_hours BIGINT
+    reminded_hours BIGINT,
+    proposed_by    TEXT,
+    proposed_ms    BIGINT
 );
 CREATE UNIQUE INDEX adjournments_open ON adjournments (game_id) WHERE resumed_ms IS NULL;
 CREATE INDEX adjournments_by_game ON adjournments (game_id, ply);

@@ -153,6 +153,13 @@ pub fn local_minute(at_ms: i64, offset_minutes: i64) -> String {
     )
 }
 
+/// `2026-12-05 19:30`: `at_ms` as [`parse_local_time`] reads it in the
+/// time zone `offset_minutes` east of UTC.
+pub fn local_time_input(at_ms: i64, offset_minutes: i64) -> String {
+    let (y, m, d, h, min, _) = super::utc_parts((at_ms + offset_minutes * 60_000).div_euclid(1000));
+    format!("{y:04}-{m:02}-{d:02} {h:02}:{min:02}")
+}
+
 /// `UTC`, `UTC+8`, `UTC-5:30`.
 pub fn offset_text(offset_minutes: i64) -> String {
     let sign = if offset_minutes < 0 { '-' } else { '+' };
@@ -306,6 +313,11 @@ mod tests {
             Ok(1_796_139_000_000)
         );
         assert_eq!(local_minute(1_796_139_000_000, 0), "2026-12-01 15:30 UTC");
+        assert_eq!(local_time_input(1_796_139_000_000, 480), "2026-12-01 23:30");
+        assert_eq!(
+            parse_local_time(&local_time_input(1_796_139_000_000, 480), 480),
+            Ok(1_796_139_000_000)
+        );
         assert_eq!(
             local_minute(1_796_139_000_000, 480),
             "2026-12-01 23:30 UTC+8"

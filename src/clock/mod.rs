@@ -60,8 +60,8 @@ mod live;
 mod source;
 
 pub use adjourn::{
-    clocks_paused, controls_met, local_minute, offset_text, parse_local_time, parse_utc_offset,
-    Pause, WhenError,
+    clocks_paused, controls_met, local_minute, local_time_input, offset_text, parse_local_time,
+    parse_utc_offset, Pause, WhenError,
 };
 pub use calendar::{civil_from_days, utc_minute, utc_parts};
 pub use control::{

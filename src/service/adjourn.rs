@@ -128,9 +128,7 @@ impl Service {
         action: AdjournAction,
         at: Option<(i64, i64)>,
     ) -> Result<Reply, ServiceError> {
-        if matches!(action, AdjournAction::Now | AdjournAction::Resume { .. })
-            && !actor.is_moderator
-        {
+        if matches!(action, AdjournAction::Now) && !actor.is_moderator {
             return refuse_msg(msg!("adjourn-moderators-only"));
         }
         let (_guard, mut session) = Box::pin(self.target_game(actor, at)).await?;
@@ -471,6 +469,18 @@ impl Service {
             ));
         }
         let id = session.record.id;
+        // A player proposes; the opponent agrees by giving the same time. A
+        // moderator (who may also play) sets it.
+        if !actor.is_moderator {
+            let side = session.side_of_actor(actor)?;
+            let agreed = open.proposed_by.as_deref() == Some(color_id(!side))
+                && open.proposed_ms == Some(at);
+            if !agreed {
+                return self
+                    .propose_resumption(actor, session, side, at, offset)
+                    .await;
+            }
+        }
         match self
             .store()
             .set_resumption(id, session.record.version, open.id, at)
@@ -505,6 +515,48 @@ impl Service {
                 session.record.game.white_id.clone(),
                 session.record.game.black_id.clone(),
             ],
+            ..Reply::default()
+        })
+    }
+
+    /// Records a player's proposed resumption time and asks the opponent.
+    async fn propose_resumption(
+        &self,
+        actor: &Actor,
+        session: &Session,
+        side: Color,
+        at: i64,
+        offset: i64,
+    ) -> Result<Reply, ServiceError> {
+        let Some(open) = session.open_adjournment() else {
+            return refuse_msg(msg!("seal-not-adjourned"));
+        };
+        let id = session.record.id;
+        if open.proposed_by.as_deref() == Some(color_id(side)) && open.proposed_ms == Some(at) {
+            return refuse_msg(msg!("adjourn-resume-proposed-already"));
+        }
+        match self
+            .store()
+            .propose_resumption(id, session.record.version, open.id, color_id(side), at)
+            .await
+        {
+            Ok(_) => {}
+            Err(StoreError::Conflict) => return refuse_msg(msg!("game-moved-on")),
+            Err(e) => return Err(e.into()),
+        }
+        self.game_changed(id);
+        let (lang, _) = self.session_words(session).await?;
+        let opponent = session.player_id(!side).to_owned();
+        Ok(Reply {
+            text: t!(
+                lang,
+                "adjourn-resume-proposed",
+                name = super::display_name(&actor.name),
+                time = local_minute(at, offset),
+                opponent = self.name_in(&actor.server, &opponent, lang).await?,
+                when = crate::clock::local_time_input(at, offset)
+            ),
+            mentions: vec![opponent],
             ..Reply::default()
         })
     }

@@ -15,7 +15,7 @@ use super::{
 };
 
 const COLUMNS: &str = "id, game_id, ply, reason, adjourned_ms, sealer, sealed_uci, sealed_ms, \
-     resume_ms, resumed_ms, reminded_hours";
+     resume_ms, resumed_ms, reminded_hours, proposed_by, proposed_ms";
 
 fn adjournment_from_row(row: &AnyRow) -> Result<Adjournment, sqlx::Error> {
     Ok(Adjournment {
@@ -30,6 +30,8 @@ fn adjournment_from_row(row: &AnyRow) -> Result<Adjournment, sqlx::Error> {
         resume_ms: row.try_get("resume_ms")?,
         resumed_ms: row.try_get("resumed_ms")?,
         reminded_hours: row.try_get("reminded_hours")?,
+        proposed_by: row.try_get("proposed_by")?,
+        proposed_ms: row.try_get("proposed_ms")?,
     })
 }
 
@@ -215,12 +217,40 @@ impl Store {
         let (_gate, mut tx) = self.begin_write().await?;
         let version = bump(&mut tx, game_id, version).await?;
         let done = sqlx::query(
-            "UPDATE adjournments SET resume_ms = $3, reminded_hours = NULL \
+            "UPDATE adjournments SET resume_ms = $3, reminded_hours = NULL, \
+             proposed_by = NULL, proposed_ms = NULL \
              WHERE id = $1 AND game_id = $2 AND resumed_ms IS NULL",
         )
         .bind(adjournment_id)
         .bind(game_id)
         .bind(resume_ms)
+        .execute(&mut *tx)
+        .await?;
+        one_row(done.rows_affected())?;
+        tx.commit().await?;
+        Ok(version)
+    }
+
+    /// Records `color`'s proposal to resume the open adjournment
+    /// `adjournment_id` at `at_ms` (replacing any earlier proposal).
+    pub async fn propose_resumption(
+        &self,
+        game_id: i64,
+        version: i64,
+        adjournment_id: i64,
+        color: &str,
+        at_ms: i64,
+    ) -> Result<i64, StoreError> {
+        let (_gate, mut tx) = self.begin_write().await?;
+        let version = bump(&mut tx, game_id, version).await?;
+        let done = sqlx::query(
+            "UPDATE adjournments SET proposed_by = $3, proposed_ms = $4 \
+             WHERE id = $1 AND game_id = $2 AND resumed_ms IS NULL",
+        )
+        .bind(adjournment_id)
+        .bind(game_id)
+        .bind(color.to_owned())
+        .bind(at_ms)
         .execute(&mut *tx)
         .await?;
         one_row(done.rows_affected())?;

@@ -385,6 +385,10 @@ pub struct Adjournment {
     pub resumed_ms: Option<i64>,
     /// The nearest reminder of the resumption sent, in hours before it.
     pub reminded_hours: Option<i64>,
+    /// A player's proposed resumption time (`white` or `black`, and when),
+    /// waiting for the opponent's agreement.
+    pub proposed_by: Option<String>,
+    pub proposed_ms: Option<i64>,
 }
 
 impl Adjournment {

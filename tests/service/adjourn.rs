@@ -325,3 +325,34 @@ async fn a_move_after_the_session_is_over_meets_the_adjournment() {
     let record = bed.service.store().game(id).await.unwrap().unwrap();
     assert!(record.state.deadline_ms.unwrap() > bed.service.now_ms() + HOUR_MS);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_agree_on_the_resumption() {
+    let bed = Bed::new().await;
+    let id = bed.classical(None, ["e4", "e5"]).await;
+    let offer = |action| Command::Adjourn { action };
+    assert!(!bed.run("bob", offer(AdjournAction::Offer)).await.ephemeral);
+    assert!(
+        !bed.run("alice", offer(AdjournAction::Accept))
+            .await
+            .ephemeral
+    );
+    assert!(bed.run("alice", seal("Nf3")).await.ephemeral);
+    let resume = |when: &str| offer(AdjournAction::Resume { when: when.into() });
+    // alice proposes; bob proposes another time; alice agrees to bob's.
+    let r = bed.run("alice", resume("2026-01-02 19:00")).await;
+    assert!(r.text.contains("proposes to resume"), "{}", r.text);
+    assert!(r.mentions.contains(&"bob".to_owned()));
+    let r = bed.run("bob", resume("2026-01-02 20:00")).await;
+    assert!(r.text.contains("proposes to resume"), "{}", r.text);
+    let open = &bed.service.store().adjournments(id).await.unwrap()[0];
+    assert_eq!(open.resume_ms, None, "nothing agreed yet");
+    assert_eq!(open.proposed_by.as_deref(), Some("black"));
+    let r = bed.run("alice", resume("2026-01-02 20:00")).await;
+    assert!(r.text.contains("resumes at 2026-01-02 20:00"), "{}", r.text);
+    let open = &bed.service.store().adjournments(id).await.unwrap()[0];
+    assert_eq!(open.resume_ms, Some(1_767_268_800_000 + 32 * HOUR_MS));
+    assert_eq!(open.proposed_by, None);
+    let said = bed.advance(33 * HOUR_MS).await.join("\n");
+    assert!(said.contains("the sealed move was 2. Nf3"), "{said}");
+}

@@ -772,7 +772,7 @@ async fn before_the_adjournment(bed: &Bed) {
         adjourn(AdjournAction::Resume {
             when: "2026-01-02 20:00".into(),
         }),
-        "Only moderators",
+        "not adjourned",
     )
     .await;
     bed.refused(
@@ -918,6 +918,28 @@ async fn the_sealed_move_stays_sealed(bed: &Bed) {
     }
     // Resumption times: unreadable, impossible, past.
     let resume = |when: &str| adjourn(AdjournAction::Resume { when: when.into() });
+    // Players propose a time and agree by giving the same one; a spectator
+    // has no say, and a player repeating their own proposal is told so.
+    bed.refused("dave", "lobby", resume("2026-01-02 20:00"), "not playing")
+        .await;
+    bed.refused("bob", "lobby", resume("yesterday"), "YYYY-MM-DD HH:MM")
+        .await;
+    bed.refused("bob", "lobby", resume("2026-01-01 08:00"), "has passed")
+        .await;
+    let proposed = bed.run("bob", "lobby", resume("2026-01-02 20:00")).await;
+    assert!(!proposed.ephemeral, "{}", proposed.text);
+    assert!(
+        proposed.text.contains("proposes to resume"),
+        "{}",
+        proposed.text
+    );
+    bed.refused(
+        "bob",
+        "lobby",
+        resume("2026-01-02 20:00"),
+        "proposed that time already",
+    )
+    .await;
     bed.refused("carol", "lobby", resume("tomorrow"), "YYYY-MM-DD HH:MM")
         .await;
     bed.refused(

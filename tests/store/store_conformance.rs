@@ -1309,7 +1309,25 @@ async fn adjournments_and_titles(store: &Store) {
         .is_empty());
     assert_eq!(store.next_resumption_event(24, 1).await.unwrap(), None);
     let at = 100 * HOUR;
+    // A player's proposal waits; the agreed (or set) time clears it.
+    let v = store
+        .propose_resumption(game.id, v, open.id, "black", at)
+        .await
+        .unwrap();
+    let proposed = &store.adjournments(game.id).await.unwrap()[0];
+    assert_eq!(proposed.proposed_by.as_deref(), Some("black"));
+    assert_eq!((proposed.proposed_ms, proposed.resume_ms), (Some(at), None));
+    assert!(store
+        .resumptions_due_by(i64::MAX, 10)
+        .await
+        .unwrap()
+        .is_empty());
     let v = store.set_resumption(game.id, v, open.id, at).await.unwrap();
+    let set = &store.adjournments(game.id).await.unwrap()[0];
+    assert_eq!(
+        (set.proposed_by.as_deref(), set.resume_ms),
+        (None, Some(at))
+    );
     // Reminders: 24 h before, then 1 h before, each once.
     assert_eq!(
         store.next_resumption_event(24, 1).await.unwrap(),

@@ -1,7 +1,7 @@
 //! `/adjourn offer|accept|decline|now|resume` and `/seal` (adjourned games,
 //! 封棋), and `/title` (a member's FIDE title). The service decides who may
-//! do what (moderators adjourn as the arbiter, set resumption times and
-//! titles); `/seal`'s answer is private.
+//! do what (moderators adjourn as the arbiter and set resumption times and
+//! titles; players agree on a resumption time); `/seal`'s answer is private.
 
 use poise::serenity_prelude as serenity;
 
@@ -50,7 +50,7 @@ pub async fn now(ctx: Context<'_>) -> Result<(), Error> {
     act(ctx, AdjournAction::Now).await
 }
 
-/// Set when play resumes (moderators).
+/// Propose when play resumes (your opponent agrees by giving the same time; moderators set it).
 #[poise::command(slash_command, guild_only)]
 pub async fn resume(
     ctx: Context<'_>,
