@@ -483,3 +483,43 @@ mod annotation_tests {
         assert_eq!(back.game.plies().len(), 3);
     }
 }
+
+#[cfg(test)]
+mod title_tests {
+    use super::*;
+
+    #[test]
+    fn titles_and_an_adjournment_comment_are_written_and_the_pgn_reads_back() {
+        let game = Game::replay(None, [("e2e4", 0), ("e7e5", 0), ("g1f3", 0)]).expect("replays");
+        let tags = PgnTags {
+            white: "张伟".into(),
+            black: "Li Na".into(),
+            white_title: Some("GM".into()),
+            black_title: Some("WIM".into()),
+            ..PgnTags::default()
+        };
+        let notes = [
+            PlyNote::default(),
+            PlyNote {
+                nag: None,
+                comment: Some("Adjourned by agreement".into()),
+            },
+        ];
+        let text = export_noted(&game, &tags, Some(&[1_000, 2_000, 3_000]), &notes);
+        assert!(text.contains("[White \"张伟\"]\n"), "{text}");
+        assert!(
+            text.contains("[WhiteTitle \"GM\"]\n[BlackTitle \"WIM\"]\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("e5 { [%clk 0:00:02] } { Adjourned by agreement } 2. Nf3"),
+            "{text}"
+        );
+        let back = import(&text).expect("reads back");
+        assert_eq!(back.tag("WhiteTitle"), Some("GM"));
+        assert_eq!(back.game.plies().len(), 3);
+        // No title, no tag.
+        let plain = export(&game, &PgnTags::default(), None);
+        assert!(!plain.contains("Title"), "{plain}");
+    }
+}

@@ -532,7 +532,8 @@ impl Service {
             } else {
                 format!("{}.{}", b.round, b.board)
             };
-            pgn_text.push_str(&pgn::export(&session.game, &tags, None));
+            let notes = crate::service::ladder::adjournment_notes(&session);
+            pgn_text.push_str(&pgn::export_noted(&session.game, &tags, None, &notes));
             pgn_text.push('\n');
         }
         Ok((trf_text, pgn_text))
