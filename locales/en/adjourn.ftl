@@ -61,3 +61,7 @@ help-adjourn-name = Adjourned games (封棋)
 help-adjourn = A live game can go on another day: `/adjourn offer` (your opponent answers `/adjourn accept` or `decline`); a moderator adjourns with `/adjourn now`, and the bot does when a session (`/settings session_hours`) is over and both players have made the moves their control requires. The player to move seals a move with `/seal` that nobody else sees; a moderator sets the resumption with `/adjourn resume when:"YYYY-MM-DD HH:MM"`. The sealed move is played then, and the opponent has an hour to appear. Moderators give titles: `/title @someone GM`.
 adjourn-resume-proposed = { $name } proposes to resume at { $time }. { $opponent }, to agree: `/adjourn resume when:"{ $when }"`.
 adjourn-resume-proposed-already = You have proposed that time already; your opponent agrees by giving the same time.
+adjourn-button-seal = Seal move
+seal-form-title = Seal your move
+seal-form-label = Your move (only you see it until play resumes)
+seal-form-placeholder = Nf3, e4, O-O …

@@ -61,3 +61,7 @@ help-adjourn-name = 封棋
 help-adjourn = 现场对局可以改日续赛：`/adjourn offer`（对方用 `/adjourn accept` 或 `decline` 答复）；管理员用 `/adjourn now` 封棋；每场时间（`/settings session_hours`）到且双方应走着数均已走满时，机器人自动封棋。轮到走棋的一方用 `/seal` 密封着法，其他人看不到；管理员用 `/adjourn resume when:"YYYY-MM-DD HH:MM"` 设定续赛时间。届时走出密封着法，对方须在1小时内到场。管理员可授予称号：`/title @某人 GM`。
 adjourn-resume-proposed = { $name } 提议于 { $time } 续赛。{ $opponent }，如同意请输入：`/adjourn resume when:"{ $when }"`。
 adjourn-resume-proposed-already = 你已经提议过这个时间；对方给出相同时间即表示同意。
+adjourn-button-seal = 密封着法
+seal-form-title = 密封你的着法
+seal-form-label = 你的着法（续赛前只有你能看到）
+seal-form-placeholder = 马f3、e4、短易位……

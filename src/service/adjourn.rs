@@ -326,8 +326,19 @@ impl Service {
             name = name,
             color = color_text(lang, sealer)
         );
+        let seal_button = Button {
+            id: ButtonAction::Game {
+                id: session.record.id,
+                action: GameButton::Seal,
+                version: new.ply,
+            }
+            .id(),
+            label: t!(lang, "adjourn-button-seal"),
+            style: ButtonStyle::Primary,
+        };
         Ok(Reply {
             text: join_sentences(lang, [why.as_str(), &seal]),
+            buttons: vec![seal_button],
             mentions: vec![
                 session.record.game.white_id.clone(),
                 session.record.game.black_id.clone(),

@@ -67,6 +67,9 @@ pub enum GameButton {
     /// Answer the opponent's offer to adjourn.
     AdjournAccept,
     AdjournDecline,
+    /// Seal the move of an adjourned game (Discord asks for it in a form;
+    /// elsewhere the presser hears how to seal).
+    Seal,
 }
 
 const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
@@ -75,7 +78,7 @@ const CHALLENGE_ACTIONS: [(ChallengeButton, &str); 3] = [
     (ChallengeButton::Cancel, "cancel"),
 ];
 
-const GAME_ACTIONS: [(GameButton, &str); 14] = [
+const GAME_ACTIONS: [(GameButton, &str); 15] = [
     (GameButton::Resign, "resign"),
     (GameButton::ResignConfirm, "resign-confirm"),
     (GameButton::DrawOffer, "draw-offer"),
@@ -90,6 +93,7 @@ const GAME_ACTIONS: [(GameButton, &str); 14] = [
     (GameButton::Browser, "browser"),
     (GameButton::AdjournAccept, "adjourn-accept"),
     (GameButton::AdjournDecline, "adjourn-decline"),
+    (GameButton::Seal, "seal"),
 ];
 
 impl GameButton {

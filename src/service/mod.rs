@@ -278,6 +278,10 @@ impl Service {
                         };
                         self.adjournment_command(actor, command, at).await
                     }
+                    GameButton::Seal => {
+                        let command = Command::Seal { text: None };
+                        self.adjournment_command(actor, command, at).await
+                    }
                     GameButton::AdjournDecline => {
                         let command = Command::Adjourn {
                             action: AdjournAction::Decline,

@@ -1785,3 +1785,82 @@ async fn show_any_position_or_game() {
     fake.assert_no_unknown_routes();
     bot.stop().await;
 }
+
+/// Adjourned games on Discord (issue 29): `/adjourn now` by a moderator
+/// posts the adjournment with a Seal move button; the button opens a form;
+/// the sealer's form seals the move, answered only to them; anyone else's
+/// is refused, privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_seal_button_opens_a_form_only_the_sealer_can_use() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    let commands = fake.wait_commands(WAIT).await;
+    let ch = CHESS_CHANNEL;
+    threads_off(&fake, ch).await;
+    let cb = slash(
+        &fake,
+        &ALICE,
+        ch,
+        "challenge",
+        json!([
+            opt_user("opponent", &CAROL),
+            opt_choice(&commands, "challenge", "color", "White"),
+            opt_bool("rated", false),
+            opt_str("time", "40/9000:16/3600")
+        ]),
+    )
+    .await;
+    let msg = cb.message().clone();
+    click(&fake, &CAROL, ch, &msg, "Accept").await;
+    for (user, mv) in [(&ALICE, "e4"), (&CAROL, "e5")] {
+        let moved = slash(&fake, user, ch, "move", json!([opt_str("move", mv)])).await;
+        assert!(!moved.flags_ephemeral(), "{}", moved.content());
+    }
+    // carol is no moderator: the arbiter's verb is refused.
+    let refused = slash(&fake, &CAROL, ch, "adjourn", sub("now", json!([]))).await;
+    assert!(refused.flags_ephemeral(), "{}", refused.content());
+    let adjourned = slash(&fake, &ALICE, ch, "adjourn", sub("now", json!([]))).await;
+    assert!(
+        adjourned.content().contains("adjourns the game"),
+        "{}",
+        adjourned.content()
+    );
+    let announcement = adjourned.message().clone();
+    // The button opens the form (a MODAL callback), for anyone who presses.
+    let id = button_id(&announcement, "Seal move");
+    let pressed = fake.click_button(&ALICE, ch, &announcement, &id).await;
+    let form = fake.wait_callback(&pressed, WAIT).await;
+    assert_eq!(form.kind, 9, "a modal: {:?}", form.data);
+    assert_eq!(form.data["custom_id"], "seal-form");
+    // carol's form is refused privately; alice's seals, only she is told.
+    let theirs = fake
+        .submit_form(&CAROL, ch, "seal-form", &[("move", "Nc6")])
+        .await;
+    let theirs = fake.wait_callback(&theirs, WAIT).await;
+    assert!(theirs.flags_ephemeral(), "{}", theirs.content());
+    assert!(theirs.content().contains("not you"), "{}", theirs.content());
+    let mine = fake
+        .submit_form(&ALICE, ch, "seal-form", &[("move", "Nf3")])
+        .await;
+    let mine = fake.wait_callback(&mine, WAIT).await;
+    assert!(mine.flags_ephemeral(), "{}", mine.content());
+    assert!(
+        mine.content().contains("You sealed Nf3"),
+        "{}",
+        mine.content()
+    );
+    // Nothing public shows the sealed move.
+    for m in fake.messages_in(ch) {
+        if m.json["flags"].as_u64().unwrap_or(0) & 64 == 0 {
+            assert!(
+                !m.json.to_string().contains("Nf3"),
+                "a public message shows the sealed move: {}",
+                m.json
+            );
+        }
+    }
+    fake.assert_no_unknown_routes();
+    bot.stop().await;
+}

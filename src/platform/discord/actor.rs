@@ -43,6 +43,19 @@ impl<'a> From<&'a serenity::ComponentInteraction> for Origin<'a> {
     }
 }
 
+impl<'a> From<&'a serenity::ModalInteraction> for Origin<'a> {
+    fn from(i: &'a serenity::ModalInteraction) -> Self {
+        Origin {
+            guild_id: i.guild_id,
+            channel_id: i.channel_id,
+            user: &i.user,
+            member: i.member.as_ref(),
+            locale: &i.locale,
+            guild_locale: i.guild_locale.as_deref(),
+        }
+    }
+}
+
 /// The actor, or `None` outside a server (a DM): games and ladders belong
 /// to a server.
 pub fn actor(origin: Origin<'_>) -> Option<Actor> {

@@ -88,6 +88,21 @@ impl From<&serenity::ComponentInteraction> for Target {
     }
 }
 
+impl From<&serenity::ModalInteraction> for Target {
+    /// A form sent from a button's modal: answered as the button would be.
+    fn from(i: &serenity::ModalInteraction) -> Self {
+        Target {
+            id: i.id,
+            token: i.token.clone(),
+            kind: Kind::Component,
+            channel_id: i.channel_id,
+            guild_id: i.guild_id,
+            app_permissions: i.app_permissions,
+            lang: Lang::from_locale(Some(i.locale.as_str())),
+        }
+    }
+}
+
 impl Target {
     pub fn capabilities(&self) -> Capabilities {
         Capabilities::from_permissions(self.app_permissions)

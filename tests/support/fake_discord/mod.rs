@@ -511,6 +511,31 @@ impl FakeDiscord {
         .await
     }
 
+    /// `user` submits the form (modal) `custom_id` with `fields` (each an
+    /// input's custom id and the text typed), as Discord sends it after a
+    /// button's `MODAL` callback.
+    pub async fn submit_form(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        custom_id: &str,
+        fields: &[(&str, &str)],
+    ) -> InteractionId {
+        let rows: Vec<Value> = fields
+            .iter()
+            .map(|(id, value)| {
+                json!({"type": 1, "components": [
+                    {"type": 4, "custom_id": id, "value": value}
+                ]})
+            })
+            .collect();
+        let data = json!({"custom_id": custom_id, "components": rows});
+        self.send_interaction(5, user, channel, custom_id.to_owned(), None, move |_| {
+            (data, "en-US".to_owned())
+        })
+        .await
+    }
+
     async fn send_component(
         &self,
         user: &TestUser,
