@@ -1371,6 +1371,7 @@ fn assert_help_whole(cb: &RecordedCallback) {
             "Playing",
             "Casual games, rematches, replays",
             "Time and correspondence",
+            "Adjourned games (封棋)",
             "The computer",
             "Draws",
             "Ladder and records",
