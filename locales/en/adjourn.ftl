@@ -65,3 +65,4 @@ adjourn-button-seal = Seal move
 seal-form-title = Seal your move
 seal-form-label = Your move (only you see it until play resumes)
 seal-form-placeholder = Nf3, e4, O-O …
+board-adjourned-seal-here = Adjourned — make your move on the board to seal it: only you will see it until play resumes.

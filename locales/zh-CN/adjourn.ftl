@@ -65,3 +65,4 @@ adjourn-button-seal = 密封着法
 seal-form-title = 密封你的着法
 seal-form-label = 你的着法（续赛前只有你能看到）
 seal-form-placeholder = 马f3、e4、短易位……
+board-adjourned-seal-here = 封棋——在棋盘上走出你的着法即可密封：续赛前只有你能看到。

@@ -55,8 +55,7 @@ const BATCH: i64 = 100;
 /// Longest sealed move text read.
 const MAX_SEAL_CHARS: usize = 64;
 
-/// The FIDE titles a moderator may give (seed 001's five), with their
-/// catalogue ids.
+/// The FIDE titles a moderator may give: seed 001's five, in its order.
 pub const TITLES: [&str; 5] = ["GM", "IM", "FM", "WGM", "WIM"];
 
 /// Reads a title as typed: `GM`, `wgm`, or its Chinese name (特级大师);
@@ -449,6 +448,32 @@ impl Service {
             "seal-done",
             san = notation.write(&san).into_owned()
         )))
+    }
+
+    /// A move from the live board of game `game_id` (shown at `ply`
+    /// plies) by the player who seals its adjournment: sealed as `/seal`
+    /// would. `None` if the game is not waiting for this player's seal.
+    pub(super) async fn seal_from_board(
+        &self,
+        actor: &Actor,
+        game_id: i64,
+        ply: usize,
+        text: &str,
+    ) -> Result<Option<Reply>, ServiceError> {
+        let Some(record) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        let session = self.load(record).await?;
+        let waiting = session.open_adjournment().is_some_and(|a| {
+            a.sealed_uci.is_none() && session.side_of(&actor.user) == Some(color_of(&a.sealer))
+        });
+        if !waiting {
+            return Ok(None);
+        }
+        if session.game.plies().len() != ply {
+            return refuse_msg(msg!("game-moved-on"));
+        }
+        Ok(Some(Box::pin(self.seal(actor, Some(text))).await?))
     }
 
     /// `/adjourn resume when:…`: sets when play resumes.
@@ -980,6 +1005,17 @@ impl Service {
             None => t!(lang, "title-removed", name = name),
         }))
     }
+}
+
+/// While `game` is adjourned: the sealer, and the sealed move's SAN once
+/// sealed (for the sealer's own live board only).
+pub(super) fn sealing(session: &Session, game: &Game) -> Option<(Color, Option<String>)> {
+    let open = session.open_adjournment()?;
+    let san = open
+        .sealed_uci
+        .as_deref()
+        .and_then(|uci| sealed_san(game, uci).ok());
+    Some((color_of(&open.sealer), san))
 }
 
 /// A title's name in `lang` (特级大师 for GM).

@@ -92,6 +92,9 @@ pub struct LiveSnapshot {
     pauses: Vec<crate::clock::Pause>,
     /// The game is adjourned: nobody moves until it resumes.
     adjourned: bool,
+    /// While adjourned: the sealer, and the sealed move in SAN once sealed
+    /// (shown to the sealer's own view only).
+    sealing: Option<(Color, Option<String>)>,
 }
 
 impl LiveSnapshot {
@@ -276,7 +279,13 @@ impl LiveSnapshot {
             },
         };
         let dests = match viewer_side {
-            Some(side) if !over && !self.adjourned && side == turn => {
+            // While adjourned, only the sealer's board moves: the move it
+            // makes is sealed, not played.
+            Some(side)
+                if !over
+                    && side == turn
+                    && (!self.adjourned || self.sealing == Some((side, None))) =>
+            {
                 crate::chess::dests::legal_destinations(game.position())
             }
             _ => BTreeMap::new(),
@@ -300,12 +309,20 @@ impl LiveSnapshot {
         };
         let (status, end) = match game.ending() {
             None if self.adjourned => (
-                t!(
-                    lang,
-                    "board-adjourned",
-                    name = name(turn),
-                    color = crate::chess::color_text(lang, turn)
-                ),
+                match (&self.sealing, viewer_side) {
+                    (Some((sealer, None)), Some(side)) if *sealer == side => {
+                        t!(lang, "board-adjourned-seal-here")
+                    }
+                    (Some((sealer, Some(san))), Some(side)) if *sealer == side => {
+                        t!(lang, "seal-yours", san = notation.write(san).into_owned())
+                    }
+                    _ => t!(
+                        lang,
+                        "board-adjourned",
+                        name = name(turn),
+                        color = crate::chess::color_text(lang, turn)
+                    ),
+                },
                 None,
             ),
             None => (
@@ -502,6 +519,7 @@ impl Service {
                 in_tournament,
                 pauses: session.pauses(),
                 adjourned: session.open_adjournment().is_some(),
+                sealing: super::adjourn::sealing(session, game),
             }),
             _ => None,
         };
@@ -660,6 +678,7 @@ impl Service {
         }
         let pauses = session.pauses();
         let adjourned = session.open_adjournment().is_some();
+        let sealing = super::adjourn::sealing(&session, &session.game);
         Ok(Some(LiveSnapshot {
             record: session.record,
             game: session.game,
@@ -669,6 +688,7 @@ impl Service {
             in_tournament,
             pauses,
             adjourned,
+            sealing,
         }))
     }
 
@@ -720,6 +740,10 @@ impl Service {
         let Ok(at) = usize::try_from(ply) else {
             return refuse_msg(msg!("game-moved-on"));
         };
+        // The sealer's move on an adjourned game's board is sealed.
+        if let Some(reply) = self.seal_from_board(actor, game_id, at, text).await? {
+            return Ok(reply);
+        }
         let (reply, moved) = self.play_move_at(actor, text, false, Some(at)).await?;
         match moved {
             Some(moved) => Ok(self.after_move(actor, reply, moved).await),

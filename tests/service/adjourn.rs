@@ -137,36 +137,65 @@ async fn the_web_board_shows_an_adjourned_game_and_refuses_its_moves() {
         .unwrap();
     assert!(!before.dests.is_empty(), "alice may move before");
     bed.adjourn_now().await;
-    let view = bed
-        .service
-        .live_view(id, Some("alice"), Lang::En)
-        .await
-        .unwrap()
-        .unwrap();
+    let view_of = |who: &'static str| {
+        let service = bed.service.clone();
+        async move {
+            service
+                .live_view(id, Some(who), Lang::En)
+                .await
+                .unwrap()
+                .unwrap()
+        }
+    };
+    // bob's page shows the game adjourned and offers no moves.
+    let view = view_of("bob").await;
     assert!(view.status.contains("Adjourned"), "{}", view.status);
     assert!(view.dests.is_empty(), "no moves offered while adjourned");
     assert!(!view.can.takeback && !view.can.draw_claim);
     assert!(view.can.resign && view.can.draw_offer, "{:?}", view.can);
-    // A move from the board is refused privately and changes nothing.
+    // A move from bob's board is refused privately and changes nothing.
     let record = bed.service.store().game(id).await.unwrap().unwrap();
+    let r = bed
+        .run(
+            "bob",
+            Command::BoardMove {
+                game: id,
+                ply: view.ply,
+                text: "g8f6".into(),
+            },
+        )
+        .await;
+    assert!(r.ephemeral, "{r:?}");
+    assert!(r.text.contains("no moves until play resumes"), "{}", r.text);
+    assert_eq!(record, bed.service.store().game(id).await.unwrap().unwrap());
+    // alice, the sealer, seals on her board: her move is sealed, not played.
+    let view = view_of("alice").await;
+    assert!(view.status.contains("to seal it"), "{}", view.status);
+    assert!(!view.dests.is_empty(), "the sealer's board takes the move");
     let r = bed
         .run(
             "alice",
             Command::BoardMove {
                 game: id,
                 ply: view.ply,
-                text: "Nf3".into(),
+                text: "g1f3".into(),
             },
         )
         .await;
     assert!(r.ephemeral, "{r:?}");
-    assert!(r.text.contains("seal your move"), "{}", r.text);
-    let after = bed.service.store().game(id).await.unwrap().unwrap();
-    assert_eq!(record, after);
+    assert!(r.text.contains("You sealed Nf3"), "{}", r.text);
     assert_eq!(bed.service.store().moves(id).await.unwrap().len(), 2);
+    let mine = view_of("alice").await;
+    assert!(mine.status.contains("Nf3"), "{}", mine.status);
+    assert!(mine.dests.is_empty(), "sealed once");
+    for who in ["bob", "carol"] {
+        let theirs = view_of(who).await;
+        assert!(
+            !format!("{theirs:?}").contains("Nf3"),
+            "{who} sees the sealed move: {theirs:?}"
+        );
+    }
     // Sealed and resumed: the page offers moves again, to bob.
-    let r = bed.run("alice", seal("Nf3")).await;
-    assert!(r.ephemeral && r.text.contains("Nf3"), "{}", r.text);
     let r = bed
         .run(
             "carol",
