@@ -744,3 +744,102 @@ async fn titles_show_on_tables_and_in_exports() {
     );
     assert!(!pgn.contains("GM p1"), "names stay bare in PGN: {pgn}");
 }
+
+/// A live round adjourns as any live game does (issue 29): the round and
+/// its standings wait for the adjourned game, which ends the tournament
+/// when it ends; the exported PGN records the adjournment.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_round_waits_for_its_adjourned_game() {
+    let db = common::TestDb::sqlite();
+    let mut bed = Bed::new(&db.url).await;
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                format: Some("roundrobin".into()),
+                time: Some("40/9000:16/3600".into()),
+                rated: Some(false),
+                ..create("Classical")
+            }),
+        )
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    let id = created_id(&bed).await;
+    for p in ["p1", "p2"] {
+        bed.run(p, TournamentCommand::Join { tournament: None })
+            .await;
+    }
+    bed.run("mod", TournamentCommand::Start { tournament: None })
+        .await;
+    let [game] = bed.pending(id).await[..] else {
+        panic!("one game");
+    };
+    let record = bed.service.store().game(game).await.unwrap().unwrap();
+    let channel = bed.threads.get(&game).cloned().expect("thread opened");
+    let (white, black) = (record.game.white_id.clone(), record.game.black_id.clone());
+    for (user, mv) in [(&white, "d4"), (&black, "Nf6")] {
+        let r = bed
+            .run_in(
+                user,
+                &channel,
+                Command::Move {
+                    text: mv.into(),
+                    claim_draw: false,
+                },
+            )
+            .await;
+        assert!(!r.ephemeral, "{}", r.text);
+    }
+    let adjourn = Command::Adjourn {
+        action: chessbot::service::AdjournAction::Now,
+    };
+    let r = bed.run_in("mod", &channel, adjourn).await;
+    assert!(!r.ephemeral, "{}", r.text);
+    let seal = Command::Seal {
+        text: Some("c4".into()),
+    };
+    assert!(bed.run_in(&white, &channel, seal).await.ephemeral);
+    // A day later the round still waits: nothing finished, nothing scored.
+    bed.clock.advance(std::time::Duration::from_secs(24 * 3600));
+    bed.service.tick().await;
+    bed.settle().await;
+    let t = bed.service.store().tournament(id).await.unwrap().unwrap();
+    assert_eq!(t.status, TournamentStatus::Running);
+    assert_eq!(bed.pending(id).await, vec![game]);
+    let standings = bed
+        .run(
+            "p1",
+            TournamentCommand::Standings {
+                tournament: named(id),
+            },
+        )
+        .await;
+    assert!(!standings.ephemeral, "{}", standings.text);
+    // Black resigns the adjourned game: the tournament ends, and its PGN
+    // says where the game was adjourned (the sealed move never played).
+    let r = bed
+        .run_in(&black, &channel, Command::Resign { confirmed: true })
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    let t = bed.service.store().tournament(id).await.unwrap().unwrap();
+    assert_eq!(t.status, TournamentStatus::Finished);
+    let export = bed
+        .run(
+            "p1",
+            TournamentCommand::Export {
+                tournament: named(id),
+            },
+        )
+        .await;
+    let pgn = export
+        .files
+        .iter()
+        .find(|f| f.file_name.ends_with(".pgn"))
+        .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
+        .expect("a PGN");
+    assert!(pgn.contains("{ Adjourned by the arbiter"), "{pgn}");
+    assert!(
+        !pgn.contains("c4"),
+        "the sealed move is not in the game: {pgn}"
+    );
+}
