@@ -172,3 +172,5 @@ opt-show-fen-desc = A position in FEN
 opt-show-pgn-desc = A game in PGN, pasted
 opt-file = file
 opt-show-file-desc = A game in PGN, as a .pgn file
+opt-analyze-pgn-desc = Or any game in PGN, pasted
+opt-analyze-file-desc = Or any game in PGN, as a .pgn file

@@ -168,3 +168,5 @@ opt-show-fen-desc = FEN 格式的局面
 opt-show-pgn-desc = 粘贴的 PGN 棋谱
 opt-file = 文件
 opt-show-file-desc = .pgn 棋谱文件
+opt-analyze-pgn-desc = 或粘贴任何一盘棋的 PGN 棋谱
+opt-analyze-file-desc = 或任何一盘棋的 .pgn 棋谱文件

@@ -9,6 +9,7 @@
 //! across processes.
 
 mod analyze;
+mod analyze_pasted;
 mod audit;
 pub mod buttons;
 mod challenges;
@@ -32,6 +33,7 @@ mod privacy;
 mod rematch;
 mod replay;
 pub mod reply;
+mod review;
 mod session;
 mod settings;
 mod show;
@@ -43,6 +45,7 @@ mod view;
 
 use std::sync::Arc;
 
+pub use analyze_pasted::MAX_PASTED_PLIES;
 pub use command::*;
 pub use error::{ServiceError, UserError};
 pub use live::{Allowed, BoardAction, LiveClock, LiveEnd, LiveView};
@@ -222,7 +225,7 @@ impl Service {
             Command::Play { level, color, time } => {
                 self.play_computer(actor, level, color, time).await
             }
-            Command::Analyze { game } => self.analyze(actor, game).await,
+            Command::Analyze { game, pgn } => self.analyze(actor, game, pgn).await,
             Command::Takeback { action } => self.takeback(actor, action, None).await,
             Command::Replay { game } => self.replay_gif(actor, game).await,
             Command::Show { fen, pgn } => self.show(actor, fen, pgn).await,

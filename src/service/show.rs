@@ -117,14 +117,7 @@ impl Service {
             ));
         }
         let lang = self.show_lang(actor).await?;
-        // The PGN's names, made safe to show; `?` (unknown) reads as the colour.
-        let names =
-            [("White", Color::White), ("Black", Color::Black)].map(|(tag, color)| {
-                match game.tag(tag).map(super::display_name) {
-                    Some(name) if name != "?" && name != "player" => name,
-                    _ => color_text(lang, color),
-                }
-            });
+        let names = pasted_names(lang, &game);
         let theme = self.server_theme(actor).await?;
         let gif = self
             .render_replay(&game.game, &names, Color::White, theme)
@@ -169,7 +162,7 @@ impl Service {
     /// The language of the public answer: the server's, and for a server
     /// the bot has no row for yet (`/show` creates none), the Discord
     /// locale the interaction carries, as its settings would say.
-    async fn show_lang(&self, actor: &Actor) -> Result<Lang, ServiceError> {
+    pub(super) async fn show_lang(&self, actor: &Actor) -> Result<Lang, ServiceError> {
         let mut settings = self.store().server(&actor.server).await?;
         if settings.discord_locale.is_none() {
             settings.discord_locale = actor.server_locale.clone();
@@ -182,6 +175,17 @@ impl Service {
         let settings = self.store().server(&actor.server).await?;
         Ok(Theme::by_name(&settings.theme).unwrap_or_default())
     }
+}
+
+/// A pasted game's players as shown: the PGN's names made safe to show,
+/// where `?` (unknown) reads as the colour.
+pub(super) fn pasted_names(lang: Lang, game: &pgn::ImportedGame) -> [String; 2] {
+    [("White", Color::White), ("Black", Color::Black)].map(|(tag, color)| {
+        match game.tag(tag).map(super::display_name) {
+            Some(name) if name != "?" && name != "player" => name,
+            _ => color_text(lang, color),
+        }
+    })
 }
 
 /// What is wrong with a PGN, in `lang`: the move and its number where a
