@@ -13,12 +13,12 @@
 
 use std::{collections::HashSet, sync::Arc};
 
-use shakmaty::{san::SanPlus, uci::UciMove, Chess, Color, Position};
+use shakmaty::{Chess, Color, Position};
 
 use super::{
     engine_text as text,
     error::{refuse_msg, ServiceError},
-    review::{review_reply, ReviewInput, Reviewed, MATED_CP},
+    review::{better_move, review_reply, ReviewInput, Reviewed, MATED_CP},
     session::Session,
     Actor, Notice, Reply, Service,
 };
@@ -68,15 +68,7 @@ impl Service {
         let scores: Vec<Score> = evals.iter().map(score_of).collect();
         let review = review(session.game.initial_position().turn(), &scores);
         let better = (0..session.game.plies().len())
-            .map(|ply| {
-                let uci = evals.get(ply)?.best_uci.as_deref()?;
-                let position = positions.get(ply)?;
-                let mv = UciMove::from_ascii(uci.as_bytes())
-                    .ok()?
-                    .to_move(position)
-                    .ok()?;
-                Some(SanPlus::from_move(position.clone(), mv).to_string())
-            })
+            .map(|ply| better_move(positions.get(ply)?, evals.get(ply)?.best_uci.as_deref()?))
             .collect();
         Ok(Some(StoredReview {
             scores,

@@ -7,24 +7,24 @@
 //! a pasted analysis still running (paste it again).
 //!
 //! A PGN that cannot be read is answered privately with what is wrong in
-//! it, exactly as `/show` answers it.
+//! it, exactly as `/show` answers it (`show::read_pasted`).
 
 use std::sync::atomic::Ordering;
 
 use super::{
     analyze::{evaluate, positions_of, score_of, PROGRESS_EVERY},
     engine_text as text,
-    error::{refuse, refuse_msg, ServiceError},
+    error::{refuse_msg, ServiceError},
     ladder::opening_tags,
     lang::settings_notation,
     review::{review_reply, ReviewInput, Reviewed},
-    show::{pasted_names, pgn_problem},
-    Actor, Notice, Reply, Service, MAX_SHOW_PGN_BYTES,
+    show::{pasted_names, read_pasted},
+    Actor, Notice, Reply, Service,
 };
 use crate::{
     chess::{
         notation::Notation,
-        pgn::{self, ImportedGame, PgnTags},
+        pgn::{ImportedGame, PgnTags},
     },
     i18n::Lang,
     msg,
@@ -61,21 +61,8 @@ impl Service {
         actor: &Actor,
         text: &str,
     ) -> Result<Reply, ServiceError> {
-        if text.len() > MAX_SHOW_PGN_BYTES {
-            return refuse_msg(msg!(
-                "show-pgn-too-large",
-                bytes = text.len(),
-                max = MAX_SHOW_PGN_BYTES
-            ));
-        }
-        let imported = match pgn::import(text) {
-            Ok(imported) => imported,
-            Err(e) => return refuse(pgn_problem(actor.lang(), &e)),
-        };
+        let imported = read_pasted(actor.lang(), text)?;
         let plies = imported.game.plies().len();
-        if plies == 0 {
-            return refuse_msg(msg!("show-pgn-no-moves"));
-        }
         if plies > MAX_PASTED_PLIES {
             return refuse_msg(msg!(
                 "engine-pasted-too-long",

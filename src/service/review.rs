@@ -5,7 +5,7 @@
 //! from the evaluation of every position; where they came from (the store
 //! or a run that stored nothing) is the caller's business.
 
-use shakmaty::{san::SanPlus, uci::UciMove, Color, Position};
+use shakmaty::{san::SanPlus, uci::UciMove, Chess, Color, Position};
 
 use super::{
     analyze::positions_of, engine_text as text, error::ServiceError, Attachment, Image, Reply,
@@ -133,15 +133,7 @@ pub(super) async fn review_reply(
     let reviewed = review(first, &scores);
     let result = game.ending().map_or("*", |e| e.result.pgn()).to_owned();
     // The engine's better move before each judged move, in SAN.
-    let better = |ply: usize| -> Option<String> {
-        let uci = best_uci.get(ply)?.as_deref()?;
-        let position = positions.get(ply)?;
-        let mv = UciMove::from_ascii(uci.as_bytes())
-            .ok()?
-            .to_move(position)
-            .ok()?;
-        Some(SanPlus::from_move(position.clone(), mv).to_string())
-    };
+    let better = |ply: usize| better_move(positions.get(ply)?, best_uci.get(ply)?.as_deref()?);
     let start_move = u32::from(game.initial_position().fullmoves());
     let numbered = |ply: usize, san: &str| move_label(first, start_move, ply, san);
     let mut lines = vec![subject.title(lang, &names, &result)];
@@ -211,6 +203,16 @@ pub(super) async fn review_reply(
         }],
         ..Reply::default()
     })
+}
+
+/// The engine's best move `uci` in `position`, in SAN (`None` if it is not
+/// a legal move there).
+pub(super) fn better_move(position: &Chess, uci: &str) -> Option<String> {
+    let mv = UciMove::from_ascii(uci.as_bytes())
+        .ok()?
+        .to_move(position)
+        .ok()?;
+    Some(SanPlus::from_move(position.clone(), mv).to_string())
 }
 
 /// The advantage chart in one line for screen readers: where the game

@@ -93,22 +93,8 @@ impl Service {
     }
 
     async fn show_pgn(&self, actor: &Actor, text: &str) -> Result<Reply, ServiceError> {
-        let mine = actor.lang();
-        if text.len() > MAX_SHOW_PGN_BYTES {
-            return refuse_msg(msg!(
-                "show-pgn-too-large",
-                bytes = text.len(),
-                max = MAX_SHOW_PGN_BYTES
-            ));
-        }
-        let game = match pgn::import(text) {
-            Ok(imported) => imported,
-            Err(e) => return refuse(pgn_problem(mine, &e)),
-        };
+        let game = read_pasted(actor.lang(), text)?;
         let plies = game.game.plies().len();
-        if plies == 0 {
-            return refuse_msg(msg!("show-pgn-no-moves"));
-        }
         if plies + 1 > MAX_GIF_FRAMES {
             return refuse_msg(msg!(
                 "show-pgn-too-long",
@@ -175,6 +161,24 @@ impl Service {
         let settings = self.store().server(&actor.server).await?;
         Ok(Theme::by_name(&settings.theme).unwrap_or_default())
     }
+}
+
+/// A game pasted as PGN (`/show`, `/analyze`), read; or the refusal that
+/// says what is wrong with it, in `lang`: too large, unreadable (the move
+/// and its number), or without a move.
+pub(super) fn read_pasted(lang: Lang, text: &str) -> Result<pgn::ImportedGame, ServiceError> {
+    if text.len() > MAX_SHOW_PGN_BYTES {
+        return refuse_msg(msg!(
+            "show-pgn-too-large",
+            bytes = text.len(),
+            max = MAX_SHOW_PGN_BYTES
+        ));
+    }
+    let game = pgn::import(text).or_else(|e| refuse(pgn_problem(lang, &e)))?;
+    if game.game.plies().is_empty() {
+        return refuse_msg(msg!("show-pgn-no-moves"));
+    }
+    Ok(game)
 }
 
 /// A pasted game's players as shown: the PGN's names made safe to show,
