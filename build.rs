@@ -6,9 +6,16 @@
 use std::{env, fmt::Write as _, fs, path::Path};
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
-    // A directory: cargo rescans it whole for changes.
+    // Read when the script runs, not when it was compiled: a build cache
+    // shared by several checkouts (CI clones into a new folder each time)
+    // reuses one compiled script, which must read the locales of the
+    // checkout being built, not those of the one it was compiled in.
+    let manifest = env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("locales");
+    // A directory: cargo rescans it whole for changes; and another folder
+    // is another set of files.
     println!("cargo:rerun-if-changed={}", root.display());
+    println!("cargo:rerun-if-env-changed=CARGO_MANIFEST_DIR");
     let mut entries = Vec::new();
     if let Ok(langs) = fs::read_dir(&root) {
         for lang in langs.flatten() {

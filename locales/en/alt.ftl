@@ -20,6 +20,10 @@ alt-advantage-chart = Advantage chart of game #{ $id } over { $count } half-move
     [one] 1 bad move marked
    *[other] { $marked } bad moves marked
 }.
+alt-advantage-chart-pasted = Advantage chart of the pasted game over { $count } half-moves, in pawns from White's side: ends at { $last }, lowest { $low }, highest { $high }; { $marked ->
+    [one] 1 bad move marked
+   *[other] { $marked } bad moves marked
+}.
 alt-crosstable = Crosstable: { $title }. { $players ->
     [one] 1 player
    *[other] { $players } players

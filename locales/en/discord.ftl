@@ -199,3 +199,5 @@ opt-session-hours-desc = Hours in one session of a live game before it is adjour
 opt-time-zone = time_zone
 opt-time-zone-desc = The server's time zone for resumption times, as UTC+8 or -5:30
 choice-title-none = none
+opt-analyze-pgn-desc = Or any game in PGN, pasted
+opt-analyze-file-desc = Or any game in PGN, as a .pgn file

@@ -22,7 +22,7 @@ help-time =
 help-computer-name = The computer
 help-computer =
     • `/play level:1..8 [color] [time]`: play the computer (Stockfish; 1 is for beginners, 8 is full strength), unrated.
-    • `/analyze [game]`: the engine's review of a finished game: advantage chart, each player's accuracy, inaccuracies, mistakes and blunders with the better moves, and an annotated PGN.
+    • `/analyze [game]`: the engine's review of a finished game: advantage chart, each player's accuracy, inaccuracies, mistakes and blunders with the better moves, and an annotated PGN; `/analyze pgn:` (or `file:`) reviews any game pasted as PGN, storing nothing.
 help-draws-name = Draws
 help-draws =
     • Threefold repetition and the 50-move rule are claimed by the side to move; fivefold repetition, 75 moves, stalemate and dead positions draw automatically.

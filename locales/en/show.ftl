@@ -1,6 +1,7 @@
 # `/show fen:` and `/show pgn:` (src/service/show.rs), and what is wrong
 # with a FEN (src/chess/fen_input.rs) or a PGN (src/chess/pgn.rs).
 show-one-of = Give one of `fen:` (a position) or `pgn:` (a game, as text or an attached `.pgn` file).
+pgn-text-or-file = Give the game as `pgn:` text or as an attached `.pgn` file, not both.
 show-position-title = Position
 show-position-text = Position shown by { $name }.
 show-pgn-caption = { $white } (White) vs { $black } (Black), { $count ->

@@ -10,6 +10,7 @@ alt-game-number = 第{ $id }局
 alt-replay = { $game }回放，{ $white }（白方）对 { $black }（黑方），共{ $count }步（单方）。最终局面：{ $position }
 alt-points-chart = { $name }的积分走势图，共{ $count }盘：从{ $first }到{ $last }，最低{ $low }，最高{ $high }。
 alt-advantage-chart = 第{ $id }局优势图，共{ $count }步（单方），以兵为单位、从白方看：结束时{ $last }，最低{ $low }，最高{ $high }；标出{ $marked }步坏棋。
+alt-advantage-chart-pasted = 粘贴棋局优势图，共{ $count }步（单方），以兵为单位、从白方看：结束时{ $last }，最低{ $low }，最高{ $high }；标出{ $marked }步坏棋。
 alt-crosstable = 成绩表：{ $title }。共{ $players }名棋手；第一名：{ $leader }（{ $score }）。
 alt-crosstable-empty = 成绩表：{ $title }。还没有棋手。
 alt-privacy-export = 你的数据，JSON 文件，按数据表排列。

@@ -195,3 +195,5 @@ opt-session-hours-desc = 现场对局每场的小时数，到时封棋（1-12）
 opt-time-zone = 时区
 opt-time-zone-desc = 服务器时区（续赛时间按此计），如 UTC+8 或 -5:30
 choice-title-none = 无
+opt-analyze-pgn-desc = 或粘贴任何一盘棋的 PGN 棋谱
+opt-analyze-file-desc = 或任何一盘棋的 .pgn 棋谱文件

@@ -1,6 +1,7 @@
 # `/show fen:` 和 `/show pgn:`（src/service/show.rs），以及 FEN（src/chess/fen_input.rs）
 # 或 PGN（src/chess/pgn.rs）哪里有错。
 show-one-of = 请给出 `fen:`（一个局面）或 `pgn:`（一盘棋，文字或附上的 `.pgn` 文件）中的一个。
+pgn-text-or-file = 请用 `pgn:` 文字或附上的 `.pgn` 文件给出棋局，二者选一。
 show-position-title = 局面
 show-position-text = { $name } 展示的局面。
 show-pgn-caption = { $white }（白方）对 { $black }（黑方），共{ $count }回合：{ $outcome }

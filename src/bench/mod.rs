@@ -81,10 +81,11 @@ pub struct BenchArgs {
     #[arg(long)]
     pub flood: bool,
     /// `--flood`: seconds of each quiet and each flooded phase.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 5)]
     pub flood_seconds: u64,
-    /// `--flood`: quiet/flooded rounds.
-    #[arg(long, default_value_t = 3)]
+    /// `--flood`: quiet/flooded rounds (the figure is the median of the
+    /// rounds' ratios: more rounds, less noise).
+    #[arg(long, default_value_t = 8)]
     pub flood_rounds: usize,
     /// Measure the live web board instead: a move from one socket until
     /// the opponent's has it at 1, 100 and 1,000 games (at most `--games`),

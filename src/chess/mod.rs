@@ -1,8 +1,10 @@
 //! The rules core: a [`Game`] over shakmaty, the move input forms people type,
 //! every way a game ends, and PGN export/import. Pure: no I/O, no clocks of its
 //! own (timestamps are supplied by the caller). [`opening`] names a game's
-//! opening from its positions (lichess's data set, embedded).
+//! opening from its positions (lichess's data set, embedded); [`chess960`]
+//! numbers the Chess960 start positions.
 
+pub mod chess960;
 pub mod conditional;
 pub mod describe;
 pub mod dests;

@@ -1,5 +1,6 @@
 //! `/analyze [game]`: the engine's review of a finished game — never of a
-//! game still being played, for anyone (fair play).
+//! game still being played, for anyone (fair play). (A pasted game:
+//! `analyze_pasted.rs`; the answer itself: `review.rs`.)
 //!
 //! A job is stored, queued per server (a few at a time; the engine pool
 //! bounds the total) and run in the background; it stores the evaluation
@@ -12,32 +13,24 @@
 
 use std::{collections::HashSet, sync::Arc};
 
-use shakmaty::{san::SanPlus, uci::UciMove, Chess, Color, Position};
+use shakmaty::{Chess, Color, Position};
 
 use super::{
     engine_text as text,
     error::{refuse_msg, ServiceError},
+    review::{better_move, review_reply, ReviewInput, Reviewed, MATED_CP},
     session::Session,
-    Actor, Attachment, Image, Notice, Reply, Service,
+    Actor, Notice, Reply, Service,
 };
 use crate::{
-    chess::pgn::{self, PlyNote},
-    engine::{
-        analysis::{review, GameReview, Judgement},
-        Score, ANALYSIS_SKILL,
-    },
-    render::advantage::{advantage_chart, Mark},
+    chess::Game,
+    engine::{analysis::review, analysis::GameReview, Engine, Limits, Score, ANALYSIS_SKILL},
     store::{AnalysisRecord, AnalysisStatus, StoredEval},
 };
 
-/// A checkmated position, in centipawns from the winner's side: beyond
-/// every real evaluation (the chart and the maths clip it to ±10 pawns).
-const MATED_CP: i32 = 100_000;
 /// Progress is posted every this many positions (an edit each time: kept
 /// well inside Discord's limit of five edits per five seconds).
-const PROGRESS_EVERY: usize = 10;
-/// Worst moves listed in the result.
-const WORST_MOVES: usize = 3;
+pub(super) const PROGRESS_EVERY: usize = 10;
 
 fn edit_key(game_id: i64) -> String {
     format!("analysis:{game_id}")
@@ -68,22 +61,14 @@ impl Service {
             _ => return Ok(None),
         }
         let evals = self.store().evals(game_id).await?;
-        let positions = positions_of(session);
+        let positions = positions_of(&session.game);
         if evals.len() != positions.len() {
             return Ok(None);
         }
         let scores: Vec<Score> = evals.iter().map(score_of).collect();
         let review = review(session.game.initial_position().turn(), &scores);
         let better = (0..session.game.plies().len())
-            .map(|ply| {
-                let uci = evals.get(ply)?.best_uci.as_deref()?;
-                let position = positions.get(ply)?;
-                let mv = UciMove::from_ascii(uci.as_bytes())
-                    .ok()?
-                    .to_move(position)
-                    .ok()?;
-                Some(SanPlus::from_move(position.clone(), mv).to_string())
-            })
+            .map(|ply| better_move(positions.get(ply)?, evals.get(ply)?.best_uci.as_deref()?))
             .collect();
         Ok(Some(StoredReview {
             scores,
@@ -92,7 +77,22 @@ impl Service {
         }))
     }
 
+    /// `/analyze`: a stored game (by number, or this channel's latest), or
+    /// a pasted one (`analyze_pasted.rs`).
     pub(super) async fn analyze(
+        &self,
+        actor: &Actor,
+        game: Option<i64>,
+        pgn: Option<String>,
+    ) -> Result<Reply, ServiceError> {
+        match (game, pgn) {
+            (None, Some(pgn)) => self.analyze_pasted(actor, &pgn).await,
+            (Some(_), Some(_)) => refuse_msg(crate::msg!("engine-analyze-one-of")),
+            (game, None) => self.analyze_stored(actor, game).await,
+        }
+    }
+
+    async fn analyze_stored(
         &self,
         actor: &Actor,
         game: Option<i64>,
@@ -209,7 +209,11 @@ impl Service {
     }
 
     /// The server's share of analysis slots.
-    fn analysis_slots(&self, server: &str, per_server: usize) -> Arc<tokio::sync::Semaphore> {
+    pub(super) fn analysis_slots(
+        &self,
+        server: &str,
+        per_server: usize,
+    ) -> Arc<tokio::sync::Semaphore> {
         lock(&self.engine_state().server_slots)
             .entry(server.to_owned())
             .or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(per_server.max(1))))
@@ -238,7 +242,7 @@ impl Service {
             )));
         };
         let session = self.load(record).await?;
-        let positions = positions_of(&session);
+        let positions = positions_of(&session.game);
         let plies = positions.len() - 1;
         let stored: HashSet<i64> = self
             .store()
@@ -252,24 +256,7 @@ impl Service {
             if stored.contains(&(ply as i64)) {
                 continue;
             }
-            let eval = match terminal_score(position) {
-                Some(score) => stored_eval(ply, score, None, 0),
-                None => {
-                    let fen =
-                        shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal)
-                            .to_string();
-                    let found = engine
-                        .pool
-                        .search(&fen, ANALYSIS_SKILL, &limits)
-                        .await
-                        .map_err(|e| ServiceError::Internal(format!("engine: {e}")))?;
-                    let score = found
-                        .score
-                        .unwrap_or(Score::Cp(0))
-                        .for_white(position.turn());
-                    stored_eval(ply, score, found.best, found.depth)
-                }
-            };
+            let eval = evaluate(&engine, ply, position, &limits).await?;
             self.store().save_eval(job.game_id, &eval).await?;
             if ply > 0 && ply % PROGRESS_EVERY == 0 && ply < plies {
                 self.post(Notice {
@@ -299,7 +286,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let game_id = session.record.id;
         let evals = self.store().evals(game_id).await?;
-        let positions = positions_of(session);
+        let positions = positions_of(&session.game);
         if evals.len() != positions.len() {
             return Err(ServiceError::Internal(format!(
                 "analysis of game {game_id} has {} of {} positions",
@@ -307,10 +294,6 @@ impl Service {
                 positions.len()
             )));
         }
-        let scores: Vec<Score> = evals.iter().map(score_of).collect();
-        let first = session.game.initial_position().turn();
-        let reviewed = review(first, &scores);
-        let tags = self.pgn_tags(session).await?;
         let server = &session.record.game.server_id;
         let names = [
             self.name_in(server, &session.record.game.white_id, lang)
@@ -318,139 +301,62 @@ impl Service {
             self.name_in(server, &session.record.game.black_id, lang)
                 .await?,
         ];
-        let result = session
-            .game
-            .ending()
-            .map_or("*", |e| e.result.pgn())
-            .to_owned();
-        // The engine's better move before each judged move, in SAN.
-        let better = |ply: usize| -> Option<String> {
-            let uci = evals.get(ply)?.best_uci.as_deref()?;
-            let position = positions.get(ply)?;
-            let mv = UciMove::from_ascii(uci.as_bytes())
-                .ok()?
-                .to_move(position)
-                .ok()?;
-            Some(SanPlus::from_move(position.clone(), mv).to_string())
-        };
-        let start_move = u32::from(session.game.initial_position().fullmoves());
-        let numbered = |ply: usize, san: &str| move_label(first, start_move, ply, san);
-        let mut lines = vec![text::result_title(
-            lang, game_id, &names[0], &names[1], &result,
-        )];
-        if let Some(opening) = crate::chess::opening::classify(&session.game) {
-            lines.push(crate::t!(
-                lang,
-                "engine-opening",
-                opening = opening.text(lang)
-            ));
-        }
-        for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
-            lines.push(text::player_line(
-                lang,
-                &names[i],
-                color,
-                reviewed.accuracy[i],
-                reviewed.counts[i],
-            ));
-        }
-        let worst = reviewed.worst(WORST_MOVES);
         let (_, notation) = self.session_words(session).await?;
-        if !worst.is_empty() {
-            lines.push(text::worst_moves_heading(lang));
-            for m in worst {
-                let Some(ply) = session.game.plies().get(m.ply) else {
-                    continue;
-                };
-                // Written as the server writes moves (`马f6`); the PGN below
-                // keeps the letters.
-                let played = numbered(
-                    m.ply,
-                    &format!("{}{}", notation.write(&ply.san), nag(m.judgement)),
-                );
-                let best = better(m.ply).map(|san| numbered(m.ply, &notation.write(&san)));
-                lines.push(text::worst_move(
-                    lang,
-                    &played,
-                    &m.before.human(),
-                    &m.after.human(),
-                    best.as_deref(),
-                ));
-            }
-        }
-        let notes = annotations(lang, &reviewed, &scores, better);
-        let mut tags = tags;
-        tags.extra.push(("Annotator".to_owned(), text::annotator()));
-        let annotated = pgn::export_annotated(&session.game, &tags, &notes);
-        let pawns: Vec<f64> = scores
-            .iter()
-            .map(|s| f64::from(s.clipped_cp()) / 100.0)
-            .collect();
-        let marks: Vec<(usize, Mark)> = reviewed
-            .moves
-            .iter()
-            .filter_map(|m| Some((m.ply + 1, mark(m.judgement?))))
-            .collect();
-        let description = chart_description(lang, game_id, &pawns, marks.len());
-        let title = text::chart_title(game_id, &names[0], &names[1]);
-        let png = tokio::task::spawn_blocking(move || advantage_chart(&pawns, &marks, &title))
-            .await
-            .map_err(|e| ServiceError::Internal(format!("chart task: {e}")))?
-            .map_err(|e| ServiceError::Internal(format!("chart: {e}")))?;
-        let mut reply = Reply {
-            text: lines.join("\n"),
-            image: Some(Image {
-                file_name: format!("analysis-{game_id}.png"),
-                png,
-                description,
-            }),
-            files: vec![Attachment {
-                file_name: format!("game-{game_id}-analysis.pgn"),
-                bytes: annotated.into_bytes(),
-            }],
-            ..Reply::default()
-        };
+        let mut reply = review_reply(
+            lang,
+            ReviewInput {
+                subject: Reviewed::Game(game_id),
+                game: &session.game,
+                names,
+                tags: self.pgn_tags(session).await?,
+                notation,
+                scores: evals.iter().map(score_of).collect(),
+                best_uci: evals.into_iter().map(|e| e.best_uci).collect(),
+            },
+        )
+        .await?;
         self.link_page(server, &format!("/game/{game_id}"), lang, &mut reply)
             .await?;
         Ok(reply)
     }
 }
 
-/// The advantage chart in one line for screen readers: where the game
-/// ended, its extremes (White's view, in pawns) and the bad moves marked.
-fn chart_description(
-    lang: crate::i18n::Lang,
-    game_id: i64,
-    pawns: &[f64],
-    marked: usize,
-) -> String {
-    let shown = |p: f64| format!("{p:+.1}");
-    let last = pawns.last().copied().unwrap_or(0.0);
-    let low = pawns.iter().copied().fold(f64::INFINITY, f64::min);
-    let high = pawns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let text = crate::t!(
-        lang,
-        "alt-advantage-chart",
-        id = game_id,
-        count = pawns.len().saturating_sub(1),
-        last = shown(last),
-        low = shown(if low.is_finite() { low } else { 0.0 }),
-        high = shown(if high.is_finite() { high } else { 0.0 }),
-        marked = marked
-    );
-    crate::chess::describe::cut(&text, crate::chess::describe::MAX_DESCRIPTION)
-}
-
 /// Every position of the game: the start, then one after each ply.
-pub(super) fn positions_of(session: &Session) -> Vec<Chess> {
-    let mut position = session.game.initial_position().clone();
-    let mut all = Vec::with_capacity(session.game.plies().len() + 1);
+pub(super) fn positions_of(game: &Game) -> Vec<Chess> {
+    let mut position = game.initial_position().clone();
+    let mut all = Vec::with_capacity(game.plies().len() + 1);
     all.push(position.clone());
-    for ply in session.game.plies() {
+    for ply in game.plies() {
         position.play_unchecked(ply.mv);
         all.push(position.clone());
     }
     all
+}
+
+/// The engine's evaluation of `position`, the `ply`th of its game (White's
+/// view, with the engine's best move), or the decided score of a position
+/// without moves.
+pub(super) async fn evaluate(
+    engine: &Engine,
+    ply: usize,
+    position: &Chess,
+    limits: &Limits,
+) -> Result<StoredEval, ServiceError> {
+    if let Some(score) = terminal_score(position) {
+        return Ok(stored_eval(ply, score, None, 0));
+    }
+    let fen =
+        shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string();
+    let found = engine
+        .pool
+        .search(&fen, ANALYSIS_SKILL, limits)
+        .await
+        .map_err(|e| ServiceError::Internal(format!("engine: {e}")))?;
+    let score = found
+        .score
+        .unwrap_or(Score::Cp(0))
+        .for_white(position.turn());
+    Ok(stored_eval(ply, score, found.best, found.depth))
 }
 
 /// The evaluation of a position without moves (White's view): a
@@ -492,76 +398,9 @@ pub(super) fn score_of(eval: &StoredEval) -> Score {
     }
 }
 
-fn nag(judgement: Option<Judgement>) -> &'static str {
-    judgement.map_or("", Judgement::nag)
-}
-
-fn mark(judgement: Judgement) -> Mark {
-    match judgement {
-        Judgement::Inaccuracy => Mark::Inaccuracy,
-        Judgement::Mistake => Mark::Mistake,
-        Judgement::Blunder => Mark::Blunder,
-    }
-}
-
-/// `12. Nf3` or `12... Nf6` for the ply at `index` of a game that began
-/// at full move `start` with `first` to move.
-fn move_label(first: Color, start: u32, index: usize, san: &str) -> String {
-    let offset = usize::from(first == Color::Black);
-    let number = start as usize + (index + offset) / 2;
-    if (index + offset).is_multiple_of(2) {
-        format!("{number}. {san}")
-    } else {
-        format!("{number}... {san}")
-    }
-}
-
-/// One note per ply: the evaluation after it as `[%eval]` (lichess's form:
-/// pawns from White's view, `#N` for a mate; none after a checkmate, whose
-/// `#` says it all), and for a judged move its glyph and the better move.
-fn annotations(
-    lang: crate::i18n::Lang,
-    reviewed: &GameReview,
-    scores: &[Score],
-    better: impl Fn(usize) -> Option<String>,
-) -> Vec<PlyNote> {
-    reviewed
-        .moves
-        .iter()
-        .map(|m| {
-            let after = scores.get(m.ply + 1).copied();
-            let mut comment = match after {
-                Some(Score::Cp(cp)) if cp.abs() >= MATED_CP => None,
-                Some(score) => Some(format!("[%eval {}]", score.pgn_eval())),
-                None => None,
-            };
-            if let Some(j) = m.judgement {
-                let words = text::judgement_comment(lang, j, better(m.ply).as_deref());
-                comment = Some(match comment {
-                    Some(eval) => format!("{eval} {words}"),
-                    None => words,
-                });
-            }
-            PlyNote {
-                nag: m.judgement.map(Judgement::nag),
-                comment,
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn move_labels() {
-        assert_eq!(move_label(Color::White, 1, 0, "e4"), "1. e4");
-        assert_eq!(move_label(Color::White, 1, 1, "e5"), "1... e5");
-        assert_eq!(move_label(Color::White, 1, 2, "Nf3"), "2. Nf3");
-        assert_eq!(move_label(Color::Black, 10, 0, "Nf6"), "10... Nf6");
-        assert_eq!(move_label(Color::Black, 10, 1, "Nf3"), "11. Nf3");
-    }
 
     #[test]
     fn stored_scores_round_trip() {

@@ -268,9 +268,11 @@ pub enum Command {
         time: Option<String>,
     },
     /// The engine's review of a finished game: by id, or this channel's
-    /// latest.
+    /// latest; or of a game pasted as PGN (`pgn`, its text; nothing is
+    /// stored). At most one of them.
     Analyze {
         game: Option<i64>,
+        pgn: Option<String>,
     },
     /// Ask to take back your last move in a casual game, or answer the
     /// opponent's request.

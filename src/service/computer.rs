@@ -58,6 +58,9 @@ pub(super) struct EngineState {
     pub(super) analysing: Mutex<HashMap<i64, String>>,
     /// Each server's share of analysis slots.
     pub(super) server_slots: Mutex<HashMap<String, Arc<tokio::sync::Semaphore>>>,
+    /// Pasted games analysed so far (their keys in `analysing` count down
+    /// from -1).
+    pub(super) pasted: std::sync::atomic::AtomicI64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -486,10 +486,12 @@ impl Service {
         }
     }
 
-    /// A change to the session's game was committed, leaving it `game`:
-    /// its watchers here are told and handed the state the commit wrote
-    /// (nothing to read again), and the other processes' as by
-    /// [`Service::game_changed`].
+    /// A change to the session's game was committed by [`Store::apply`],
+    /// leaving it `game`: its watchers here are told and handed the state
+    /// the commit wrote (nothing to read again). The other processes'
+    /// watchers heard of it from the commit itself.
+    ///
+    /// [`Store::apply`]: crate::store::Store::apply
     pub(super) async fn game_committed(
         &self,
         session: &Session,
@@ -537,14 +539,14 @@ impl Service {
                     }
                 }
                 drop(games);
-                self.announce(id);
             }
             None => {
                 // The club pages were told above, with the server.
                 self.hear_change(Some(id));
-                self.announce(id);
             }
         }
+        // The other processes (PostgreSQL) were told by the commit itself
+        // (`Store::apply` notifies in its statement).
     }
 
     /// A change to `game_id` was committed: its watchers here are told, and

@@ -10,6 +10,7 @@
 
 mod adjourn;
 mod analyze;
+mod analyze_pasted;
 mod audit;
 pub mod buttons;
 mod challenges;
@@ -33,6 +34,7 @@ mod privacy;
 mod rematch;
 mod replay;
 pub mod reply;
+mod review;
 mod session;
 mod settings;
 mod show;
@@ -44,6 +46,7 @@ mod view;
 
 use std::sync::Arc;
 
+pub use analyze_pasted::MAX_PASTED_PLIES;
 pub use command::*;
 pub use error::{ServiceError, UserError};
 pub use live::{Allowed, BoardAction, LiveClock, LiveEnd, LiveView};
@@ -223,7 +226,7 @@ impl Service {
             Command::Play { level, color, time } => {
                 self.play_computer(actor, level, color, time).await
             }
-            Command::Analyze { game } => self.analyze(actor, game).await,
+            Command::Analyze { game, pgn } => self.analyze(actor, game, pgn).await,
             Command::Takeback { action } => self.takeback(actor, action, None).await,
             Command::Replay { game } => self.replay_gif(actor, game).await,
             Command::Show { fen, pgn } => self.show(actor, fen, pgn).await,

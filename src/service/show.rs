@@ -93,22 +93,8 @@ impl Service {
     }
 
     async fn show_pgn(&self, actor: &Actor, text: &str) -> Result<Reply, ServiceError> {
-        let mine = actor.lang();
-        if text.len() > MAX_SHOW_PGN_BYTES {
-            return refuse_msg(msg!(
-                "show-pgn-too-large",
-                bytes = text.len(),
-                max = MAX_SHOW_PGN_BYTES
-            ));
-        }
-        let game = match pgn::import(text) {
-            Ok(imported) => imported,
-            Err(e) => return refuse(pgn_problem(mine, &e)),
-        };
+        let game = read_pasted(actor.lang(), text)?;
         let plies = game.game.plies().len();
-        if plies == 0 {
-            return refuse_msg(msg!("show-pgn-no-moves"));
-        }
         if plies + 1 > MAX_GIF_FRAMES {
             return refuse_msg(msg!(
                 "show-pgn-too-long",
@@ -117,14 +103,7 @@ impl Service {
             ));
         }
         let lang = self.show_lang(actor).await?;
-        // The PGN's names, made safe to show; `?` (unknown) reads as the colour.
-        let names =
-            [("White", Color::White), ("Black", Color::Black)].map(|(tag, color)| {
-                match game.tag(tag).map(super::display_name) {
-                    Some(name) if name != "?" && name != "player" => name,
-                    _ => color_text(lang, color),
-                }
-            });
+        let names = pasted_names(lang, &game);
         let theme = self.server_theme(actor).await?;
         let gif = self
             .render_replay(&game.game, &names, Color::White, theme)
@@ -169,7 +148,7 @@ impl Service {
     /// The language of the public answer: the server's, and for a server
     /// the bot has no row for yet (`/show` creates none), the Discord
     /// locale the interaction carries, as its settings would say.
-    async fn show_lang(&self, actor: &Actor) -> Result<Lang, ServiceError> {
+    pub(super) async fn show_lang(&self, actor: &Actor) -> Result<Lang, ServiceError> {
         let mut settings = self.store().server(&actor.server).await?;
         if settings.discord_locale.is_none() {
             settings.discord_locale = actor.server_locale.clone();
@@ -182,6 +161,35 @@ impl Service {
         let settings = self.store().server(&actor.server).await?;
         Ok(Theme::by_name(&settings.theme).unwrap_or_default())
     }
+}
+
+/// A game pasted as PGN (`/show`, `/analyze`), read; or the refusal that
+/// says what is wrong with it, in `lang`: too large, unreadable (the move
+/// and its number), or without a move.
+pub(super) fn read_pasted(lang: Lang, text: &str) -> Result<pgn::ImportedGame, ServiceError> {
+    if text.len() > MAX_SHOW_PGN_BYTES {
+        return refuse_msg(msg!(
+            "show-pgn-too-large",
+            bytes = text.len(),
+            max = MAX_SHOW_PGN_BYTES
+        ));
+    }
+    let game = pgn::import(text).or_else(|e| refuse(pgn_problem(lang, &e)))?;
+    if game.game.plies().is_empty() {
+        return refuse_msg(msg!("show-pgn-no-moves"));
+    }
+    Ok(game)
+}
+
+/// A pasted game's players as shown: the PGN's names made safe to show,
+/// where `?` (unknown) reads as the colour.
+pub(super) fn pasted_names(lang: Lang, game: &pgn::ImportedGame) -> [String; 2] {
+    [("White", Color::White), ("Black", Color::Black)].map(|(tag, color)| {
+        match game.tag(tag).map(super::display_name) {
+            Some(name) if name != "?" && name != "player" => name,
+            _ => color_text(lang, color),
+        }
+    })
 }
 
 /// What is wrong with a PGN, in `lang`: the move and its number where a

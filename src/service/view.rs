@@ -248,8 +248,9 @@ impl Service {
                     ButtonStyle::Primary,
                 ));
             }
+            // `lang` is the server's language already (from the settings
+            // read along with the game): no second read of the server.
             if !record.game.rated && !game.plies().is_empty() && !adjourned {
-                let lang = self.server_lang(&record.game.server_id).await;
                 reply.buttons.push(button(
                     GameButton::Takeback,
                     &t!(lang, "features-button-takeback"),
@@ -258,7 +259,6 @@ impl Service {
             }
         } else if self.store().tournament_of_game(record.id).await?.is_none() {
             // A tournament's next game is the tournament's to pair.
-            let lang = self.server_lang(&record.game.server_id).await;
             reply.buttons.push(self.game_button(
                 session,
                 game,

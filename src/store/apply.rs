@@ -9,7 +9,10 @@
 //!   (`migrations/sqlite/0004_game_changes.sql`) does the work; a stale
 //!   version aborts it with a message this module recognises.
 //! - PostgreSQL: `UPDATE games … RETURNING` with the move's `INSERT` and the
-//!   vacation's `UPDATE` as data-modifying CTEs that run only if it matched.
+//!   vacation's `UPDATE` as data-modifying CTEs that run only if it matched,
+//!   and the `NOTIFY` that tells the other processes (`web.rs`) in the same
+//!   statement: PostgreSQL delivers it when the change commits, and never
+//!   for a change that did not match or rolled back.
 //!
 //! A rated ending wraps that statement and the settlement in a transaction.
 //! On SQLite, moves arriving together share one transaction and one sync
@@ -39,7 +42,7 @@ const POSTGRES_APPLY: &str = "WITH g AS ( \
          AND ($16::TEXT IS NULL OR ($17::BIGINT = 1) = EXISTS ( \
            SELECT 1 FROM vacations v WHERE v.server_id = games.server_id AND v.user_id = $16 \
              AND v.starts_ms <= $18 AND v.ends_ms > $18)) \
-       RETURNING version, server_id \
+       RETURNING id, version, server_id \
      ), m AS ( \
        INSERT INTO moves (game_id, ply, uci, san, played_ms) \
        SELECT $1, $12, $13, $14, $15 FROM g WHERE $12::BIGINT IS NOT NULL \
@@ -48,7 +51,8 @@ const POSTGRES_APPLY: &str = "WITH g AS ( \
        WHERE $17::BIGINT = 1 AND vacations.server_id = g.server_id AND vacations.user_id = $16 \
          AND vacations.starts_ms <= $18 AND vacations.ends_ms > $18 \
        RETURNING 1 \
-     ) SELECT version FROM g";
+     ) SELECT g.version FROM g \
+     CROSS JOIN LATERAL pg_notify('chessbot_game_changed', g.id::TEXT) AS announced";
 
 impl Store {
     /// Commits one action on a game: version check, the new move (if any),

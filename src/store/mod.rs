@@ -164,6 +164,10 @@ impl FromStr for Durability {
     }
 }
 
+/// How long a PostgreSQL connection may sit unused in the pool before it is
+/// pinged on its way out (see [`Store::connect_with`]).
+const PING_IDLE: Duration = Duration::from_secs(1);
+
 /// A writer's place in the queue of [`Store::begin_write`]; `None` where
 /// the database orders writers itself (PostgreSQL).
 pub type WriteGate = Option<tokio::sync::OwnedMutexGuard<()>>;
@@ -222,11 +226,22 @@ impl Store {
                 Backend::Postgres => 8,
             })
             .acquire_timeout(Duration::from_secs(10))
-            // sqlx pings a pooled connection before handing it out. A SQLite
-            // connection is a file in this process, not a socket that may
-            // have died; the ping only cost a round trip to its worker
-            // thread on every query.
-            .test_before_acquire(backend == Backend::Postgres)
+            // sqlx's own check pings every connection before handing it
+            // out: a round trip before every statement. A SQLite connection
+            // is a file in this process and needs none. A PostgreSQL one is
+            // a socket that a server restart may close while it sits idle,
+            // so it is pinged only after `PING_IDLE` unused; sqlx pings each
+            // connection as it takes it back anyway, so one in steady use
+            // has just answered.
+            .test_before_acquire(false)
+            .before_acquire(move |conn, meta| {
+                Box::pin(async move {
+                    if backend == Backend::Postgres && meta.idle_for >= PING_IDLE {
+                        conn.ping().await?;
+                    }
+                    Ok(true)
+                })
+            })
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {

@@ -38,7 +38,9 @@ impl Store {
     }
 
     /// Tells the other processes that game `game_id` changed (PostgreSQL;
-    /// nothing to do on SQLite, which one process serves).
+    /// nothing to do on SQLite, which one process serves). [`Store::apply`]
+    /// does this itself, in its own statement; this is for the changes
+    /// written otherwise (a takeback, a time loss, a rematch).
     pub async fn announce_change(&self, game_id: i64) -> Result<(), StoreError> {
         if self.backend != Backend::Postgres {
             return Ok(());

@@ -12,6 +12,7 @@ mod optional;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod chess960;
 mod clock;
 mod config;
 mod dutch_oracle;

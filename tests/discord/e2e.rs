@@ -1287,6 +1287,61 @@ async fn analysis_edits_its_response() {
         .count();
     assert!(token_edits >= 2, "{token_edits} edits of @original");
 
+    // Any game, attached as a .pgn file: reviewed the same way, on the
+    // deferred path too, and nothing of it stored.
+    let file = fake.upload(
+        "club-night.pgn",
+        b"[White \"Anna\"]\n[Black \"Ben\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    );
+    let i = fake
+        .send_slash(
+            &BOB,
+            CHESS_CHANNEL,
+            "analyze",
+            json!([opt_attachment("file", &file)]),
+        )
+        .await;
+    assert_eq!(fake.wait_callback(&i, WAIT).await.kind, 5, "deferred");
+    let pasted = fake
+        .wait("the pasted game's review", WAIT * 4, |w| {
+            let mid = w.interactions.get(&i.id)?.original?;
+            w.messages
+                .iter()
+                .find(|m| m.id == mid && m.content().starts_with("Analysis of the pasted game"))
+                .cloned()
+        })
+        .await;
+    assert!(
+        pasted
+            .content()
+            .starts_with("Analysis of the pasted game: Anna (White) vs Ben (Black), 0-1."),
+        "{}",
+        pasted.content()
+    );
+    assert_eq!(
+        pasted.versions[1],
+        "Analysing the pasted game: move 0 of 4…"
+    );
+    assert!(pasted
+        .files
+        .iter()
+        .any(|f| f.filename == "analysis-pasted-game.png"));
+    assert!(pasted
+        .files
+        .iter()
+        .any(|f| f.filename == "pasted-game-analysis.pgn"));
+    // Both a text and a file: refused, privately.
+    let both = slash(
+        &fake,
+        &BOB,
+        CHESS_CHANNEL,
+        "analyze",
+        json!([opt_str("pgn", "1. e4 e5"), opt_attachment("file", &file)]),
+    )
+    .await;
+    assert!(both.flags_ephemeral());
+    assert!(both.content().contains("not both"), "{}", both.content());
+
     bot.stop().await;
     fake.assert_no_unknown_routes();
     fake.assert_nothing_cut();

@@ -955,3 +955,59 @@ async fn the_sealed_move_stays_sealed(bed: &Bed) {
     bed.refused("carol", "lobby", resume("2026-01-01 12:00"), "has passed")
         .await;
 }
+
+/// `/analyze pgn:…` (a pasted game): every PGN it cannot use is refused
+/// before any engine is asked, and nothing is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pasted_analysis_refusals_are_clear_and_change_nothing() {
+    let bed = Bed::new().await;
+    bed.run("alice", "lobby", Command::Help).await;
+    let analyze = |game: Option<i64>, pgn: &str| Command::Analyze {
+        game,
+        pgn: Some(pgn.to_owned()),
+    };
+    bed.refused(
+        "alice",
+        "lobby",
+        analyze(None, "1. e4 e5 2. Ke3 Nc6"),
+        "2. Ke3",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        analyze(None, "1. e4 e5 2. banana"),
+        "banana",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        analyze(None, "[Event \"Nothing\"]\n\n*"),
+        "no moves",
+    )
+    .await;
+    bed.refused(
+        "alice",
+        "lobby",
+        analyze(Some(1), "1. e4 e5"),
+        "Give one of `game:`",
+    )
+    .await;
+    let huge = format!("1. e4 e5 {{{}}}", "x".repeat(40 * 1024));
+    bed.refused(
+        "alice",
+        "lobby",
+        analyze(None, &huge),
+        "I read at most 32768",
+    )
+    .await;
+    // A legal, readable game, but this bed has no engine.
+    bed.refused(
+        "alice",
+        "lobby",
+        analyze(None, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"),
+        "No chess engine is installed",
+    )
+    .await;
+}

@@ -425,7 +425,15 @@ async fn a_planted_blunder_is_found_with_its_better_move() {
     let service = service(&db.url, Some(engine().await)).await;
     let id = finished_game(&service, "g1", &SCHOLARS_MATE).await;
     let carol = actor("carol", "g1");
-    let (queued, notices) = say(&service, &carol, Command::Analyze { game: None }).await;
+    let (queued, notices) = say(
+        &service,
+        &carol,
+        Command::Analyze {
+            game: None,
+            pgn: None,
+        },
+    )
+    .await;
     assert!(!queued.ephemeral, "{}", queued.text);
     assert_eq!(
         queued.edits.as_deref(),
@@ -463,12 +471,80 @@ async fn a_planted_blunder_is_found_with_its_better_move() {
     let (again, notices) = say(
         &service,
         &actor("dave", "g1"),
-        Command::Analyze { game: Some(id) },
+        Command::Analyze {
+            game: Some(id),
+            pgn: None,
+        },
     )
     .await;
     assert!(notices.is_empty());
     assert_eq!(again.text, *text);
     assert_eq!(again.edits, None);
+}
+
+/// `/analyze pgn:…`: a game from elsewhere, pasted, gets the same review
+/// (edited over its progress line), and nothing of it is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_game_is_analysed_and_nothing_is_stored() {
+    if !optional::stockfish() {
+        return;
+    }
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let pasted = "[Event \"Club night\"]\n[White \"Zhang Wei\"]\n[Black \"Li Na\"]\n\n\
+                  1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+    let carol = actor("carol", "lobby");
+    let (queued, notices) = say(
+        &service,
+        &carol,
+        Command::Analyze {
+            game: None,
+            pgn: Some(pasted.to_owned()),
+        },
+    )
+    .await;
+    assert!(!queued.ephemeral, "{}", queued.text);
+    assert_eq!(queued.text, "Analysing the pasted game: move 0 of 7…");
+    let key = queued.edits.clone().expect("the progress line is edited");
+    assert!(key.starts_with("analysis:pasted:"), "{key}");
+    let result = notices.last().expect("the result is posted");
+    assert_eq!(result.reply.edits.as_deref(), Some(key.as_str()));
+    assert_eq!(result.channel.as_deref(), Some("lobby"));
+    let text = &result.reply.text;
+    assert!(
+        text.starts_with("Analysis of the pasted game: Zhang Wei (White) vs Li Na (Black), 1-0."),
+        "{text}"
+    );
+    assert!(text.contains("Opening: "), "{text}");
+    assert!(text.contains("3... Nf6??"), "{text}");
+    assert!(text.contains("Li Na (Black): accuracy"), "{text}");
+    let chart = result.reply.image.as_ref().expect("chart");
+    assert_eq!(chart.file_name, "analysis-pasted-game.png");
+    assert_eq!(&chart.png[1..4], b"PNG");
+    assert!(
+        chart
+            .description
+            .starts_with("Advantage chart of the pasted game over 7 half-moves"),
+        "{}",
+        chart.description
+    );
+    let file = &result.reply.files[0];
+    assert_eq!(file.file_name, "pasted-game-analysis.pgn");
+    let pgn = String::from_utf8(file.bytes.clone()).unwrap();
+    assert!(pgn.contains("[Event \"Club night\"]"), "{pgn}");
+    assert!(pgn.contains("[White \"Zhang Wei\"]"), "{pgn}");
+    assert!(pgn.contains("Nf6??"), "{pgn}");
+    assert!(pgn.contains("[%eval "), "{pgn}");
+    chessbot::chess::pgn::import(&pgn).expect("the annotated PGN reads back");
+    // Nothing stored: no game, no analysis job.
+    assert_eq!(service.store().latest_game_in("lobby").await.unwrap(), None);
+    assert!(service
+        .store()
+        .unfinished_analyses()
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(service.store().analysis(1).await.unwrap(), None);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -507,7 +583,7 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
     assert!(live.is_active());
     for who in [alice.clone(), bob.clone(), actor("spectator", "live")] {
         for game in [None, Some(live.id)] {
-            let (reply, notices) = say(&service, &who, Command::Analyze { game }).await;
+            let (reply, notices) = say(&service, &who, Command::Analyze { game, pgn: None }).await;
             assert!(reply.ephemeral);
             assert!(reply.text.contains("still being played"), "{}", reply.text);
             assert!(notices.is_empty());
@@ -516,7 +592,15 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
     // In the asker's language.
     let mut chinese = actor("li", "live");
     chinese.locale = Some("zh-CN".to_owned());
-    let (reply, _) = say(&service, &chinese, Command::Analyze { game: None }).await;
+    let (reply, _) = say(
+        &service,
+        &chinese,
+        Command::Analyze {
+            game: None,
+            pgn: None,
+        },
+    )
+    .await;
     assert!(
         reply.ephemeral && reply.text.contains("还在进行中"),
         "{}",
@@ -535,7 +619,15 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
         live.version
     );
     // Bad ids: another server's game or none at all.
-    let (reply, _) = say(&service, &alice, Command::Analyze { game: Some(9_999) }).await;
+    let (reply, _) = say(
+        &service,
+        &alice,
+        Command::Analyze {
+            game: Some(9_999),
+            pgn: None,
+        },
+    )
+    .await;
     assert!(
         reply.ephemeral && reply.text.contains("can't find game #9999"),
         "{}",
@@ -543,7 +635,15 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
     );
     let mut elsewhere = actor("alice", "done");
     elsewhere.server = "other".to_owned();
-    let (reply, _) = say(&service, &elsewhere, Command::Analyze { game: Some(id) }).await;
+    let (reply, _) = say(
+        &service,
+        &elsewhere,
+        Command::Analyze {
+            game: Some(id),
+            pgn: None,
+        },
+    )
+    .await;
     assert!(
         reply.ephemeral && reply.text.contains("can't find"),
         "{}",
@@ -635,7 +735,15 @@ async fn without_an_engine_the_engine_commands_say_so_and_the_rest_works() {
     assert!(service.store().latest_game_in("c").await.unwrap().is_none());
     // Everything else works: a game between people, to its end.
     let id = finished_game(&service, "c", &SCHOLARS_MATE).await;
-    let (reply, _) = say(&service, &alice, Command::Analyze { game: Some(id) }).await;
+    let (reply, _) = say(
+        &service,
+        &alice,
+        Command::Analyze {
+            game: Some(id),
+            pgn: None,
+        },
+    )
+    .await;
     assert!(reply.ephemeral);
     assert!(
         reply.text.contains("No chess engine is installed"),
@@ -661,7 +769,13 @@ async fn an_engine_killed_mid_analysis_is_restarted_and_the_job_finishes() {
     ];
     let id = finished_game(&service, "long", &moves).await;
     let reply = service
-        .handle(&actor("carol", "long"), Command::Analyze { game: Some(id) })
+        .handle(
+            &actor("carol", "long"),
+            Command::Analyze {
+                game: Some(id),
+                pgn: None,
+            },
+        )
         .await;
     assert!(!reply.ephemeral, "{}", reply.text);
     // Once a few positions are done, kill every engine process.
@@ -851,6 +965,20 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
     ] {
         console.run_line(line, &mut out).await.unwrap();
     }
+    // A game from elsewhere, as a file.
+    let file = dir.path().join("club-night.pgn");
+    std::fs::write(
+        &file,
+        "[White \"Zhang Wei\"]\n[Black \"Li Na\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    )
+    .unwrap();
+    console
+        .run_line(
+            &format!("alice: /analyze file:{}", file.display()),
+            &mut out,
+        )
+        .await
+        .unwrap();
     let out = String::from_utf8(out).unwrap();
     assert!(out.contains("alice plays Stockfish level 2"), "{out}");
     assert!(
@@ -883,4 +1011,16 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
         out.contains("Analysis of game #2: Stockfish level 6 (White) vs alice (Black)"),
         "{out}"
     );
+    assert!(
+        out.contains("bot: Analysing the pasted game: move 0 of 4…"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "bot (edit): Analysis of the pasted game: Zhang Wei (White) vs Li Na (Black), 0-1."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("[image analysis-pasted-game.png]"), "{out}");
+    assert!(out.contains("[file pasted-game-analysis.pgn]"), "{out}");
 }

@@ -729,11 +729,12 @@ fn print_private(
 }
 
 /// `[#chan] bot → alice (only you):`, as Discord marks a private answer.
-/// `/show file:PATH`: the console's attached file. Its text becomes the
-/// `pgn:` option, as the Discord adapter downloads an attachment; a file
-/// too large or not text is refused before the service sees it.
+/// `/show file:PATH` and `/analyze file:PATH`: the console's attached
+/// file. Its text becomes the `pgn:` option, as the Discord adapter
+/// downloads an attachment; a file too large or not text is refused before
+/// the service sees it.
 fn read_file_option(command: &str, args: &mut [parse::Arg]) -> Result<(), crate::i18n::Msg> {
-    if command != "show" {
+    if command != "show" && command != "analyze" {
         return Ok(());
     }
     let Some(arg) = args.iter_mut().find(|a| a.name.as_deref() == Some("file")) else {

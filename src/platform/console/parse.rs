@@ -193,7 +193,8 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "draw" => &["action"],
         "leaderboard" => &["page"],
         "profile" | "history" => &["user"],
-        "pgn" | "analyze" => &["game"],
+        "pgn" => &["game"],
+        "analyze" => &["game", "pgn", "file"],
         "play" => &["level", "color", "time"],
         "rating" | "rating-preview" => &["opponent"],
         "settings" => &[
@@ -392,10 +393,12 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
             fen: get("fen"),
             pgn: get("pgn"),
         },
+        // `file:` was read into `pgn:` by the console before parsing.
         "analyze" => Command::Analyze {
             game: get("game")
                 .map(|v| number("game", v.trim_start_matches('#')))
                 .transpose()?,
+            pgn: get("pgn"),
         },
         "play" => Command::Play {
             level: number(

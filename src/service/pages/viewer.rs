@@ -100,7 +100,7 @@ impl Service {
         let clocks = clock_comments(&session.game, &r.game.time_control, &session.pauses());
         let first = session.game.initial_position().turn();
         let start_move = u32::from(session.game.initial_position().fullmoves());
-        let positions = positions_of(&session);
+        let positions = positions_of(&session.game);
         let plies = session
             .game
             .plies()
@@ -210,7 +210,7 @@ impl Service {
             return Ok(None);
         }
         let session = self.load(record).await?;
-        let positions = positions_of(&session);
+        let positions = positions_of(&session.game);
         let ply = ply.min(positions.len() - 1);
         let mut frame = crate::render::Frame::from_position(&positions[ply]);
         frame.last_move = ply

@@ -71,8 +71,18 @@ pub async fn analyze(
     #[description = "Game number (default: this channel's latest game)"]
     #[min = 1]
     game: Option<i64>,
+    #[description = "Or any game in PGN, pasted: 1. e4 e5 2. Nf3 Nc6 …"]
+    #[max_length = 6000]
+    pgn: Option<String>,
+    #[description = "Or any game in PGN, as a .pgn file"] file: Option<
+        poise::serenity_prelude::Attachment,
+    >,
 ) -> Result<(), Error> {
-    run(ctx, Command::Analyze { game }).await
+    let pgn = match super::show::pasted_text(ctx, pgn, file).await {
+        Ok(pgn) => pgn,
+        Err(refusal) => return super::refuse(ctx, &refusal).await,
+    };
+    run(ctx, Command::Analyze { game, pgn }).await
 }
 
 /// A game as an animated GIF, move by move.

@@ -248,6 +248,8 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("show", "fen") => (t!(zh, "opt-fen"), t!(zh, "opt-show-fen-desc")),
         ("show", "pgn") => (t!(zh, "opt-pgn"), t!(zh, "opt-show-pgn-desc")),
         ("show", "file") => (t!(zh, "opt-file"), t!(zh, "opt-show-file-desc")),
+        ("analyze", "pgn") => (t!(zh, "opt-pgn"), t!(zh, "opt-analyze-pgn-desc")),
+        ("analyze", "file") => (t!(zh, "opt-file"), t!(zh, "opt-analyze-file-desc")),
         ("analyze" | "replay", "game") => (t!(zh, "opt-game"), t!(zh, "opt-game-desc")),
         ("accept" | "decline" | "cancel", "challenge") => {
             (t!(zh, "opt-challenge"), t!(zh, "opt-challenge-desc"))

@@ -1,7 +1,7 @@
 //! `/show fen:<FEN>` and `/show pgn:<text>` or `file:<.pgn attachment>`.
 //! The adapter's only work here is fetching an attached file (capped in
-//! size before it is downloaded, and read as UTF-8); reading the FEN or PGN
-//! is the service's.
+//! size before it is downloaded, and read as UTF-8; `/analyze` takes a
+//! pasted game the same way); reading the FEN or PGN is the service's.
 
 use poise::serenity_prelude as serenity;
 
@@ -24,35 +24,43 @@ pub async fn show(
     pgn: Option<String>,
     #[description = "A game in PGN, as a .pgn file"] file: Option<serenity::Attachment>,
 ) -> Result<(), Error> {
+    let pgn = match pasted_text(ctx, pgn, file).await {
+        Ok(pgn) => pgn,
+        Err(refusal) => return refuse(ctx, &refusal).await,
+    };
+    run(ctx, Command::Show { fen, pgn }).await
+}
+
+/// A game pasted as `pgn:` text or attached as a `.pgn` file (at most one
+/// of them), as text; `Err` holds the refusal to answer.
+pub(super) async fn pasted_text(
+    ctx: Context<'_>,
+    pgn: Option<String>,
+    file: Option<serenity::Attachment>,
+) -> Result<Option<String>, String> {
     let lang = lang_of(ctx);
-    let pgn = match (pgn, file) {
-        (Some(_), Some(_)) => return refuse(ctx, &t!(lang, "show-one-of")).await,
-        (Some(text), None) => Some(text),
-        (None, None) => None,
+    match (pgn, file) {
+        (Some(_), Some(_)) => Err(t!(lang, "pgn-text-or-file")),
+        (Some(text), None) => Ok(Some(text)),
+        (None, None) => Ok(None),
         (None, Some(file)) => {
             // Refused by its stated size before a byte is fetched.
             let size = usize::try_from(file.size).unwrap_or(usize::MAX);
             if size > MAX_SHOW_PGN_BYTES {
-                let text = t!(
+                return Err(t!(
                     lang,
                     "show-pgn-too-large",
                     bytes = size,
                     max = MAX_SHOW_PGN_BYTES
-                );
-                return refuse(ctx, &text).await;
+                ));
             }
-            let bytes = match file.download().await {
-                Ok(bytes) => bytes,
-                Err(e) => {
-                    tracing::warn!(error = %e, "could not download a /show attachment");
-                    return refuse(ctx, &t!(lang, "error-apology")).await;
-                }
-            };
-            match String::from_utf8(bytes) {
-                Ok(text) => Some(text),
-                Err(_) => return refuse(ctx, &t!(lang, "show-pgn-not-text")).await,
-            }
+            let bytes = file.download().await.map_err(|e| {
+                tracing::warn!(error = %e, "could not download an attached PGN");
+                t!(lang, "error-apology")
+            })?;
+            String::from_utf8(bytes)
+                .map(Some)
+                .map_err(|_| t!(lang, "show-pgn-not-text"))
         }
-    };
-    run(ctx, Command::Show { fen, pgn }).await
+    }
 }
