@@ -38,6 +38,7 @@ pub const SQLITE: &[File] = files!("sqlite":
     "0012_web_board.sql",
     "0013_web_pages.sql",
     "0014_ladder_order.sql",
+    "0016_puzzles.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -54,6 +55,7 @@ pub const POSTGRES: &[File] = files!("postgres":
     "0012_web_board.sql",
     "0013_web_pages.sql",
     "0014_ladder_order.sql",
+    "0016_puzzles.sql",
 );
 
 /// The migrator over `files`, as `sqlx::migrate!` would have built it.
