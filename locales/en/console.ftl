@@ -18,6 +18,7 @@ console-too-many-values = too many values for `/{ $command }`; its options: { $o
 console-takes-no-values = `/{ $command }` takes no options
 console-option-twice = option `{ $name }` given twice
 console-bad-color = `color` must be white, black or random
+console-bad-board = `board` must be games or puzzles
 console-move-needs-text = `/move` needs the move, e.g. `/move e4`
 console-bad-draw-action = `action` must be offer, accept, decline or claim
 console-play-needs-level = `/play` needs a level from 1 to 8, e.g. `/play level:1`

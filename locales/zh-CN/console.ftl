@@ -18,6 +18,7 @@ console-too-many-values = `/{ $command }` 的值太多了；它的选项有：{ 
 console-takes-no-values = `/{ $command }` 不带任何选项
 console-option-twice = 选项 `{ $name }` 给了两次
 console-bad-color = `color` 只能是 white（白方）、black（黑方）或 random（随机）
+console-bad-board = `board` 只能是 games（对局）或 puzzles（习题）
 console-move-needs-text = `/move` 需要写出着法，例如 `/move e4`
 console-bad-draw-action = `action` 只能是 offer（提和）、accept（接受）、decline（拒绝）或 claim（要求判和）
 console-play-needs-level = `/play` 需要1到8的难度，例如 `/play level:1`

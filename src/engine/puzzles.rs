@@ -105,11 +105,15 @@ pub async fn mine_game(
     let mut skip_until = 0;
     for (i, position) in positions.iter().enumerate() {
         let now = evaluate(pool, position, &limits.scan).await?;
+        tracing::trace!(ply = i, before = ?before_for_mover, ?now, "scanned");
         if i > 0 && i >= skip_until {
             if let Some(kind) = probe(position, before_for_mover, now) {
-                if let Ok(solution) = cook(pool, position, kind, &limits.line).await? {
-                    skip_until = i + solution.moves.len();
-                    found.push(Found::new(position, &solution));
+                match cook(pool, position, kind, &limits.line).await? {
+                    Ok(solution) => {
+                        skip_until = i + solution.moves.len();
+                        found.push(Found::new(position, &solution));
+                    }
+                    Err(reject) => tracing::debug!(ply = i, ?kind, %reject, "probed, no puzzle"),
                 }
             }
         }
@@ -118,4 +122,221 @@ pub async fn mine_game(
         before_for_mover = now.flip();
     }
     Ok(found)
+}
+
+/// How the starter set is made (`chessbot puzzles generate`): engine games
+/// between uneven sides, puzzles mined from them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateOptions {
+    pub seed: u64,
+    /// Stop once this many puzzles are found.
+    pub count: usize,
+    /// Give up after this many games.
+    pub max_games: usize,
+    /// Longest game (plies).
+    pub max_plies: usize,
+    /// The weak side's searches: shallow, and it picks among its best
+    /// [`GenerateOptions::weak_lines`] moves at random (seeded), the best
+    /// only with probability 1/2, and plays any legal move with probability
+    /// [`GenerateOptions::blunder_chance`]: it makes the mistakes puzzles
+    /// are made of (lichess's screen wants a swing to about +4, a piece or
+    /// more, which careful play rarely gives).
+    pub weak: Limits,
+    pub blunder_chance: f64,
+    /// A game stops once the strong side is this far ahead (cp): no
+    /// position after it can start a puzzle (the solver would already be
+    /// winning, [`crate::puzzle::criteria::ALREADY_WINNING`]).
+    pub decided_cp: i32,
+    pub weak_lines: usize,
+    /// The strong side's searches.
+    pub strong: Limits,
+    pub mining: PuzzleLimits,
+}
+
+impl GenerateOptions {
+    /// Node-bound searches (the move time is only a safety net), so a seed
+    /// gives the same games again on the same Stockfish build.
+    pub fn new(seed: u64, count: usize) -> GenerateOptions {
+        let nodes = |nodes| Limits {
+            movetime_ms: 30_000,
+            nodes,
+            depth: None,
+        };
+        GenerateOptions {
+            seed,
+            count,
+            max_games: count.saturating_mul(10).max(10),
+            max_plies: 100,
+            weak: nodes(5_000),
+            blunder_chance: 0.25,
+            decided_cp: 700,
+            weak_lines: 4,
+            strong: nodes(100_000),
+            mining: PuzzleLimits {
+                scan: nodes(100_000),
+                line: nodes(400_000),
+            },
+        }
+    }
+}
+
+/// One engine game between a weak and a strong side (the weak side White
+/// in even games, Black in odd ones), its first two plies drawn at random:
+/// every position, from the start.
+pub async fn uneven_game(
+    pool: &EnginePool,
+    options: &GenerateOptions,
+    game: usize,
+) -> Result<Vec<Chess>, UciError> {
+    use rand::{seq::SliceRandom, Rng, SeedableRng};
+
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(options.seed ^ (game as u64).rotate_left(32));
+    let weak = if game % 2 == 0 {
+        shakmaty::Color::White
+    } else {
+        shakmaty::Color::Black
+    };
+    let mut positions = vec![Chess::default()];
+    while positions.len() <= options.max_plies {
+        let Some(now) = positions.last().cloned() else {
+            break;
+        };
+        if now.is_game_over() {
+            break;
+        }
+        let random = positions.len() <= 2
+            || (now.turn() == weak && rng.gen_bool(options.blunder_chance));
+        let mv = if random {
+            let moves = now.legal_moves();
+            let Some(mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            *mv
+        } else {
+            let (lines, limits) = if now.turn() == weak {
+                (options.weak_lines, &options.weak)
+            } else {
+                (1, &options.strong)
+            };
+            let found = candidates(pool, &now, lines, limits).await?;
+            // The best half the time, else any of the others.
+            let pick = if found.len() > 1 && rng.gen_bool(0.5) {
+                rng.gen_range(1..found.len())
+            } else {
+                0
+            };
+            let Some(choice) = found.get(pick) else {
+                break;
+            };
+            // Decided: the strong side is far ahead before its move.
+            let ahead = match choice.score {
+                Score::Mate(n) => n > 0,
+                Score::Cp(cp) => cp >= options.decided_cp,
+            };
+            if now.turn() != weak && ahead && positions.len() > 2 {
+                // Keep this position (it may be the puzzle) and stop.
+                break;
+            }
+            match shakmaty::uci::UciMove::from_ascii(choice.uci.as_bytes())
+                .ok()
+                .and_then(|m| m.to_move(&now).ok())
+            {
+                Some(mv) => mv,
+                None => return Err(UciError::Protocol(format!("illegal move {}", choice.uci))),
+            }
+        };
+        let mut next = now;
+        next.play_unchecked(mv);
+        positions.push(next);
+    }
+    Ok(positions)
+}
+
+/// `chessbot puzzles generate`: plays [`uneven_game`]s and mines them until
+/// `options.count` puzzles (distinct positions) are found or
+/// `options.max_games` are played. `progress` hears each game's number and
+/// the puzzles found so far.
+pub async fn generate(
+    pool: &EnginePool,
+    options: &GenerateOptions,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Found>, UciError> {
+    let mut found: Vec<Found> = Vec::new();
+    for game in 0..options.max_games {
+        if found.len() >= options.count {
+            break;
+        }
+        let positions = uneven_game(pool, options, game).await?;
+        for puzzle in mine_game(pool, &positions, &options.mining).await? {
+            if found.len() < options.count && !found.iter().any(|f| f.fen == puzzle.fen) {
+                found.push(puzzle);
+            }
+        }
+        progress(game + 1, found.len());
+    }
+    Ok(found)
+}
+
+/// The positions of every game in a PGN file (games are split at each
+/// `[Event` tag after movetext); games that do not read are skipped and
+/// counted.
+pub fn pgn_games(text: &str) -> (Vec<Vec<Chess>>, usize) {
+    let mut games = Vec::new();
+    let mut bad = 0;
+    for chunk in split_pgn(text) {
+        match crate::chess::pgn::import(&chunk) {
+            Ok(imported) => {
+                let mut position = imported.game.initial_position().clone();
+                let mut positions = vec![position.clone()];
+                for ply in imported.game.plies() {
+                    position.play_unchecked(ply.mv);
+                    positions.push(position.clone());
+                }
+                games.push(positions);
+            }
+            Err(_) => bad += 1,
+        }
+    }
+    (games, bad)
+}
+
+/// Splits a PGN file into games: a tag line after a line of movetext starts
+/// the next game.
+fn split_pgn(text: &str) -> Vec<String> {
+    let mut games = Vec::new();
+    let mut current = String::new();
+    let mut in_moves = false;
+    for line in text.lines() {
+        let tag = line.trim_start().starts_with('[');
+        if tag && in_moves {
+            games.push(std::mem::take(&mut current));
+            in_moves = false;
+        }
+        if !tag && !line.trim().is_empty() {
+            in_moves = true;
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() {
+        games.push(current);
+    }
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pgn_file_splits_into_games() {
+        let text = "[Event \"a\"]\n[White \"x\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+                    [Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. e5 *\n";
+        let (games, bad) = pgn_games(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].len(), 8);
+        assert!(games[0][7].is_checkmate());
+        assert_eq!(games[1].len(), 2);
+        assert_eq!(bad, 1, "1. e5 is not legal for White");
+    }
 }

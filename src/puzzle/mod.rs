@@ -14,6 +14,7 @@
 
 pub mod cook;
 pub mod criteria;
+pub mod starter;
 pub mod themes;
 
 pub use cook::{Candidate, Cook, Reject, Request, Solution};

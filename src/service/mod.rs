@@ -30,6 +30,7 @@ mod outbox;
 pub mod pages;
 mod play;
 mod privacy;
+mod puzzles;
 mod rematch;
 mod replay;
 pub mod reply;
@@ -212,6 +213,8 @@ impl Service {
             Command::Abort => self.abort(actor).await,
             Command::Games => self.games(actor).await,
             Command::Leaderboard { page } => self.leaderboard(actor, page).await,
+            Command::PuzzleLeaderboard { page } => self.puzzle_leaderboard(actor, page).await,
+            Command::Puzzle => self.puzzle(actor).await,
             Command::Profile { user } => self.profile(actor, user).await,
             Command::History { user } => self.history(actor, user).await,
             Command::Pgn { game } => self.pgn(actor, game).await,
@@ -274,6 +277,7 @@ impl Service {
                 }
             }
             ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
+            ButtonAction::PuzzleHint { id } => self.puzzle_hint(actor, id).await,
             ButtonAction::TournamentJoin { id } => {
                 let tournament = Some(format!("#{id}"));
                 self.tournament(actor, TournamentCommand::Join { tournament })
@@ -346,6 +350,8 @@ fn command_name(command: &Command) -> &'static str {
         Command::Abort => "abort",
         Command::Games => "games",
         Command::Leaderboard { .. } => "leaderboard",
+        Command::PuzzleLeaderboard { .. } => "leaderboard-puzzles",
+        Command::Puzzle => "puzzle",
         Command::Profile { .. } => "profile",
         Command::History { .. } => "history",
         Command::Pgn { .. } => "pgn",

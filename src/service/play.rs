@@ -135,7 +135,23 @@ impl Service {
         text: &str,
         claim_draw: bool,
     ) -> Result<Reply, ServiceError> {
-        let (reply, moved) = self.play_move_at(actor, text, claim_draw, None).await?;
+        check_length("move", text, MAX_MOVE_CHARS)?;
+        if let Some(attempt) = self.puzzle_for_move(actor).await? {
+            return self.puzzle_answer(actor, attempt, text).await;
+        }
+        let (reply, moved) = match self.play_move_at(actor, text, claim_draw, None).await {
+            Ok(played) => played,
+            // No game here, and the asker's puzzle attempt just ended: say
+            // that, not that there is no game.
+            Err(e @ ServiceError::User(_))
+                if self.store().active_game_in(&actor.channel).await?.is_none()
+                    && self.puzzle_ended_lately(actor).await? =>
+            {
+                drop(e);
+                return refuse_msg(msg!("puzzle-over"));
+            }
+            Err(e) => return Err(e),
+        };
         match moved {
             // Conditional moves may answer it (`conditional.rs`).
             Some(moved) => Ok(self.after_move(actor, reply, moved).await),

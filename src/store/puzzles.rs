@@ -279,6 +279,24 @@ impl Store {
         Ok(row.as_ref().map(attempt_from_row).transpose()?)
     }
 
+    /// `user_id`'s latest attempt on `server_id`, open or ended.
+    pub async fn latest_attempt(
+        &self,
+        server_id: &str,
+        user_id: &str,
+    ) -> Result<Option<AttemptRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts WHERE server_id = $1 AND user_id = $2 \
+             ORDER BY started_ms DESC, puzzle_id DESC LIMIT 1"
+        );
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
+            .bind(user_id.to_owned())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(attempt_from_row).transpose()?)
+    }
+
     /// `user_id`'s attempt at `puzzle_id`, open or ended.
     pub async fn attempt(
         &self,

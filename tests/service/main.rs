@@ -20,6 +20,7 @@ mod features;
 mod field_fixes;
 mod fuzz;
 mod operations;
+mod puzzle_solving;
 mod puzzles;
 mod schedulers;
 mod tournament;

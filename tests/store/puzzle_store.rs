@@ -112,6 +112,11 @@ async fn the_pool_and_one_rated_attempt_per_player(store: &Store) {
     assert_eq!((ended.progress, ended.hinted), (2, true));
     assert_eq!((ended.delta, ended.ended_ms), (Some(1000), Some(3_000)));
     assert_eq!(store.open_attempt(SERVER, "alice").await.unwrap(), None);
+    assert_eq!(
+        store.latest_attempt(SERVER, "alice").await.unwrap(),
+        Some(ended.clone())
+    );
+    assert_eq!(store.latest_attempt(OTHER, "alice").await.unwrap(), None);
     // An answer after the end finds nothing open: nothing changes.
     assert!(matches!(
         store

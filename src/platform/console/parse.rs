@@ -190,7 +190,8 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "board" | "abort" | "games" | "help" => &[],
         "resign" => &["confirm"],
         "draw" => &["action"],
-        "leaderboard" => &["page"],
+        "leaderboard" => &["page", "board"],
+        "puzzle" => &[],
         "profile" | "history" => &["user"],
         "pgn" => &["game"],
         "analyze" => &["game", "pgn", "file"],
@@ -283,6 +284,23 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
     } else {
         args
     };
+    // `/leaderboard puzzles`: the board named bare, as Discord users say it.
+    let named_board;
+    let args = if command == "leaderboard" {
+        named_board = args
+            .iter()
+            .map(|a| match a.name {
+                None if matches!(a.value.as_str(), "puzzles" | "games") => Arg {
+                    name: Some("board".to_owned()),
+                    value: a.value.clone(),
+                },
+                _ => a.clone(),
+            })
+            .collect::<Vec<_>>();
+        &named_board[..]
+    } else {
+        args
+    };
     let mut values: Vec<(&'static str, String)> = Vec::new();
     let mut next_bare = 0;
     for arg in args {
@@ -361,12 +379,18 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 None => DrawAction::Offer,
             },
         },
-        "leaderboard" => Command::Leaderboard {
-            page: get("page")
+        "leaderboard" => {
+            let page = get("page")
                 .map(|v| number("page", &v))
                 .transpose()?
-                .unwrap_or(1),
-        },
+                .unwrap_or(1);
+            match get("board").as_deref() {
+                None | Some("games") => Command::Leaderboard { page },
+                Some("puzzles") => Command::PuzzleLeaderboard { page },
+                Some(_) => return Err(msg!("console-bad-board")),
+            }
+        }
+        "puzzle" => Command::Puzzle,
         "profile" => Command::Profile {
             user: get("user").map(|v| user_ref(&v)).transpose()?,
         },
