@@ -393,7 +393,9 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
         let path = path.or_else(|| config.engine_path.clone());
         Engine::start(path.as_deref(), 1, 32, 1, EngineOptions::default())
             .await
-            .ok_or_else(|| anyhow::anyhow!("puzzles need a chess engine (apt-get install stockfish)"))
+            .ok_or_else(|| {
+                anyhow::anyhow!("puzzles need a chess engine (apt-get install stockfish)")
+            })
     };
     match command {
         PuzzlesCommand::Generate {
@@ -405,20 +407,30 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
             let engine = start_engine(engine_path).await?;
             let options = mining::GenerateOptions::new(seed, count);
             let started = std::time::Instant::now();
+            let file = |games: usize, found: &[chessbot::puzzle::Found]| {
+                let mut text = format!(
+                    "# chessbot starter puzzles: FEN<TAB>solution (UCI)<TAB>themes\n\
+                     # Made by `chessbot puzzles generate --seed {seed} --count {count}` \
+                     (engine games between uneven sides): {} puzzles from {games} games; \
+                     do not edit by hand.\n",
+                    found.len()
+                );
+                for puzzle in found {
+                    text.push_str(&starter::write_line(puzzle));
+                    text.push('\n');
+                }
+                text
+            };
+            let mut written = Ok(());
             let found = mining::generate(&engine.pool, &options, |games, found| {
-                eprintln!("game {games}: {found} puzzles")
+                eprintln!("game {games}: {} puzzles", found.len());
+                // Written after every game: a stopped run keeps its puzzles.
+                if written.is_ok() {
+                    written = std::fs::write(&out, file(games, found));
+                }
             })
             .await?;
-            let mut text = format!(
-                "# chessbot starter puzzles: FEN<TAB>solution (UCI)<TAB>themes\n\
-                 # Made by `chessbot puzzles generate --seed {seed} --count {count}` \
-                 (engine games between uneven sides); do not edit by hand.\n"
-            );
-            for puzzle in &found {
-                text.push_str(&starter::write_line(puzzle));
-                text.push('\n');
-            }
-            std::fs::write(&out, text)?;
+            written?;
             println!(
                 "{} puzzles written to {} in {:.0} s",
                 found.len(),

@@ -66,6 +66,7 @@ pub async fn cook(
     let mut cook = Cook::new(start.clone(), kind);
     while let Some(request) = cook.request() {
         let answer = candidates(pool, &request.position, request.lines, limits).await?;
+        tracing::trace!(fen = %crate::puzzle::fen_of(&request.position), ?answer, "cook step");
         cook.answer(&answer);
     }
     Ok(cook.result())
@@ -191,7 +192,7 @@ pub async fn uneven_game(
     use rand::{seq::SliceRandom, Rng, SeedableRng};
 
     let mut rng = rand::rngs::SmallRng::seed_from_u64(options.seed ^ (game as u64).rotate_left(32));
-    let weak = if game % 2 == 0 {
+    let weak = if game.is_multiple_of(2) {
         shakmaty::Color::White
     } else {
         shakmaty::Color::Black
@@ -204,8 +205,8 @@ pub async fn uneven_game(
         if now.is_game_over() {
             break;
         }
-        let random = positions.len() <= 2
-            || (now.turn() == weak && rng.gen_bool(options.blunder_chance));
+        let random =
+            positions.len() <= 2 || (now.turn() == weak && rng.gen_bool(options.blunder_chance));
         let mv = if random {
             let moves = now.legal_moves();
             let Some(mv) = moves.choose(&mut rng) else {
@@ -255,11 +256,12 @@ pub async fn uneven_game(
 /// `chessbot puzzles generate`: plays [`uneven_game`]s and mines them until
 /// `options.count` puzzles (distinct positions) are found or
 /// `options.max_games` are played. `progress` hears each game's number and
-/// the puzzles found so far.
+/// the puzzles found so far (the command line writes them out each time,
+/// so a stopped run keeps what it found).
 pub async fn generate(
     pool: &EnginePool,
     options: &GenerateOptions,
-    mut progress: impl FnMut(usize, usize),
+    mut progress: impl FnMut(usize, &[Found]),
 ) -> Result<Vec<Found>, UciError> {
     let mut found: Vec<Found> = Vec::new();
     for game in 0..options.max_games {
@@ -272,7 +274,7 @@ pub async fn generate(
                 found.push(puzzle);
             }
         }
-        progress(game + 1, found.len());
+        progress(game + 1, &found);
     }
     Ok(found)
 }
@@ -330,7 +332,8 @@ mod tests {
 
     #[test]
     fn a_pgn_file_splits_into_games() {
-        let text = "[Event \"a\"]\n[White \"x\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+        let text =
+            "[Event \"a\"]\n[White \"x\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
                     [Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. e5 *\n";
         let (games, bad) = pgn_games(text);
         assert_eq!(games.len(), 2);

@@ -213,7 +213,7 @@ impl Cook {
             Kind::Advantage => {
                 // Cut back to a solver's move that had an alternative.
                 while !moves.is_empty()
-                    && (moves.len() % 2 == 0 || !self.had_choice[moves.len() / 2])
+                    && (moves.len().is_multiple_of(2) || !self.had_choice[moves.len() / 2])
                 {
                     moves.pop();
                 }

@@ -48,7 +48,7 @@ fn read_line(line: &str) -> Result<Found, String> {
         .into_position(CastlingMode::Standard)
         .map_err(|e| e.to_string())?;
     let moves: Vec<String> = moves.split_whitespace().map(str::to_owned).collect();
-    if moves.is_empty() || moves.len() % 2 == 0 {
+    if moves.is_empty() || moves.len().is_multiple_of(2) {
         return Err("a solution has an odd number of moves (it ends on the solver's)".to_owned());
     }
     for uci in &moves {
@@ -92,7 +92,10 @@ mod tests {
         let even = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ta1a8 g8h8\t\n";
         assert!(read(even).is_err());
         let theme = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ta1a8\tbrilliant\n";
-        assert_eq!(read(theme), Err("line 1: unknown theme `brilliant`".to_owned()));
+        assert_eq!(
+            read(theme),
+            Err("line 1: unknown theme `brilliant`".to_owned())
+        );
         assert!(read("not a fen\ta1a8\t").is_err());
     }
 

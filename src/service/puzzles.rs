@@ -227,11 +227,7 @@ impl Service {
                 line = line_text(lang, &board.start, played)
             ));
         }
-        lines.push(t!(
-            lang,
-            "puzzle-to-play",
-            color = color_text(lang, solver)
-        ));
+        lines.push(t!(lang, "puzzle-to-play", color = color_text(lang, solver)));
         let image = self.puzzle_image(actor, &board.now, solver, None).await?;
         let fen = shakmaty::fen::Fen::from_position(&board.now, EnPassantMode::Legal).to_string();
         Ok(Reply {
@@ -375,7 +371,11 @@ impl Service {
                     line = line_text(lang, &board.start, &board.solution)
                 ),
                 rated,
-                t!(lang, "puzzle-themes", themes = themes_text(lang, &puzzle.themes)),
+                t!(
+                    lang,
+                    "puzzle-themes",
+                    themes = themes_text(lang, &puzzle.themes)
+                ),
                 t!(lang, "puzzle-next"),
             ];
             let image = self
@@ -395,10 +395,16 @@ impl Service {
             let lines = [
                 t!(lang, "puzzle-solved", played = played_text),
                 rated,
-                t!(lang, "puzzle-themes", themes = themes_text(lang, &puzzle.themes)),
+                t!(
+                    lang,
+                    "puzzle-themes",
+                    themes = themes_text(lang, &puzzle.themes)
+                ),
                 t!(lang, "puzzle-next"),
             ];
-            let image = self.puzzle_image(actor, &after, solver, Some(played)).await?;
+            let image = self
+                .puzzle_image(actor, &after, solver, Some(played))
+                .await?;
             return Ok(Reply {
                 text: lines.join("\n"),
                 image: Some(image),
@@ -411,12 +417,7 @@ impl Service {
         let reply_text = san(lang, &after, reply_move);
         match self
             .store()
-            .advance_attempt(
-                puzzle.id,
-                &actor.user,
-                progress as i64,
-                progress as i64 + 2,
-            )
+            .advance_attempt(puzzle.id, &actor.user, progress as i64, progress as i64 + 2)
             .await
         {
             Ok(()) => {}
@@ -431,7 +432,12 @@ impl Service {
         let fen = shakmaty::fen::Fen::from_position(&next, EnPassantMode::Legal).to_string();
         Ok(Reply {
             text: [
-                t!(lang, "puzzle-right", played = played_text, reply = reply_text),
+                t!(
+                    lang,
+                    "puzzle-right",
+                    played = played_text,
+                    reply = reply_text
+                ),
                 t!(lang, "puzzle-to-play", color = color_text(lang, solver)),
             ]
             .join("\n"),

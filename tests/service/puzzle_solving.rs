@@ -111,7 +111,10 @@ impl Bed {
                     .map(|i| {
                         row.try_get::<Option<i64>, _>(i)
                             .map(|v| format!("{v:?}"))
-                            .or_else(|_| row.try_get::<Option<String>, _>(i).map(|v| format!("{v:?}")))
+                            .or_else(|_| {
+                                row.try_get::<Option<String>, _>(i)
+                                    .map(|v| format!("{v:?}"))
+                            })
                             .unwrap_or_else(|_| "?".into())
                     })
                     .collect();
@@ -134,7 +137,11 @@ impl Bed {
             "{label}: expected {expected:?} in {:?}",
             reply.text
         );
-        assert_eq!(before, self.snapshot().await, "{label}: stored state changed");
+        assert_eq!(
+            before,
+            self.snapshot().await,
+            "{label}: stored state changed"
+        );
     }
 }
 
@@ -143,8 +150,16 @@ async fn solving_a_puzzle_with_the_bots_reply_rates_it() {
     let bed = Bed::new().await;
     let shown = bed.run("alice", Command::Puzzle).await;
     assert!(shown.ephemeral, "a puzzle is the asker's own");
-    assert!(shown.text.contains("White to play and win."), "{}", shown.text);
-    assert!(shown.text.contains("Puzzle #1 (0 points)"), "{}", shown.text);
+    assert!(
+        shown.text.contains("White to play and win."),
+        "{}",
+        shown.text
+    );
+    assert!(
+        shown.text.contains("Puzzle #1 (0 points)"),
+        "{}",
+        shown.text
+    );
     let card = shown.card.as_ref().expect("card");
     assert_eq!(card.fields, [("FEN".to_owned(), MATE_IN_TWO.to_owned())]);
     let image = shown.image.as_ref().expect("board");
@@ -152,17 +167,30 @@ async fn solving_a_puzzle_with_the_bots_reply_rates_it() {
     assert_eq!(shown.buttons[0].id, "puzzle:1:hint");
     // `/puzzle` again shows the same attempt.
     let again = bed.run("alice", Command::Puzzle).await;
-    assert!(again.text.contains("You are solving puzzle #1"), "{}", again.text);
+    assert!(
+        again.text.contains("You are solving puzzle #1"),
+        "{}",
+        again.text
+    );
 
     // The hint: the piece to move.
     let hint = bed
-        .run("alice", Command::Button { id: "puzzle:1:hint".into() })
+        .run(
+            "alice",
+            Command::Button {
+                id: "puzzle:1:hint".into(),
+            },
+        )
         .await;
     assert_eq!(hint.text, "Hint: move the queen on d5.");
     assert!(hint.ephemeral);
 
     let right = bed.run("alice", mv("Qd8+")).await;
-    assert!(right.text.contains("Qd8+ is right. The reply: Bxd8."), "{}", right.text);
+    assert!(
+        right.text.contains("Qd8+ is right. The reply: Bxd8."),
+        "{}",
+        right.text
+    );
     assert_eq!(
         right.card.as_ref().expect("card").fields[0].1,
         "r1bb1k1r/ppp2ppp/8/1B6/5q2/2P5/PPP2PPP/R3R1K1 w - - 0 2"
@@ -176,7 +204,10 @@ async fn solving_a_puzzle_with_the_bots_reply_rates_it() {
     );
     assert!(solved.text.contains("Themes: mate in 2"), "{}", solved.text);
     let puzzle = bed.store.puzzle(1).await.unwrap().expect("puzzle");
-    assert_eq!((puzzle.points, puzzle.attempts, puzzle.solved), (-1000, 1, 1));
+    assert_eq!(
+        (puzzle.points, puzzle.attempts, puzzle.solved),
+        (-1000, 1, 1)
+    );
     let attempt = bed.store.attempt(1, "alice").await.unwrap().expect("kept");
     assert!(attempt.hinted);
 
@@ -191,7 +222,10 @@ async fn solving_a_puzzle_with_the_bots_reply_rates_it() {
     let profile = bed.run("alice", Command::Profile { user: None }).await;
     let fields = &profile.card.as_ref().expect("card").fields;
     assert!(
-        fields.contains(&("Puzzles".to_owned(), "10? points, Unranked — 1/1 solved".to_owned())),
+        fields.contains(&(
+            "Puzzles".to_owned(),
+            "10? points, Unranked — 1/1 solved".to_owned()
+        )),
         "{fields:?}"
     );
 }
@@ -203,7 +237,9 @@ async fn a_wrong_move_ends_the_attempt_and_shows_the_solution() {
     let wrong = bed.run("bob", mv("Qxf7+")).await;
     assert!(wrong.ephemeral);
     assert!(
-        wrong.text.contains("Qxf7+ is not the move. The attempt is over."),
+        wrong
+            .text
+            .contains("Qxf7+ is not the move. The attempt is over."),
         "{}",
         wrong.text
     );
@@ -219,12 +255,19 @@ async fn a_wrong_move_ends_the_attempt_and_shows_the_solution() {
     );
     assert!(wrong.image.is_some(), "the solution's board");
     let puzzle = bed.store.puzzle(1).await.unwrap().expect("puzzle");
-    assert_eq!((puzzle.points, puzzle.attempts, puzzle.solved), (1000, 1, 0));
+    assert_eq!(
+        (puzzle.points, puzzle.attempts, puzzle.solved),
+        (1000, 1, 0)
+    );
     // The next `/puzzle` is another one: one attempt per puzzle. Black to
     // play, the board from Black's side.
     let next = bed.run("bob", Command::Puzzle).await;
     assert!(next.text.contains("Puzzle #2"), "{}", next.text);
-    assert!(next.text.contains("Black to play and win."), "{}", next.text);
+    assert!(
+        next.text.contains("Black to play and win."),
+        "{}",
+        next.text
+    );
     let solved = bed.run("bob", mv("Qa1#")).await;
     assert!(solved.text.contains("solved"), "{}", solved.text);
 }
@@ -238,7 +281,9 @@ async fn bad_input_is_refused_privately_and_stores_nothing() {
     bed.refused("carol", mv("e4"), "no game").await;
     bed.refused(
         "carol",
-        Command::Button { id: "puzzle:1:hint".into() },
+        Command::Button {
+            id: "puzzle:1:hint".into(),
+        },
         "That puzzle attempt is over",
     )
     .await;
@@ -252,16 +297,21 @@ async fn bad_input_is_refused_privately_and_stores_nothing() {
     // A hint for another puzzle than the open one.
     bed.refused(
         "carol",
-        Command::Button { id: "puzzle:2:hint".into() },
+        Command::Button {
+            id: "puzzle:2:hint".into(),
+        },
         "That puzzle attempt is over",
     )
     .await;
     bed.run("carol", mv("Qxf7+")).await;
     // An answer after the attempt ended.
-    bed.refused("carol", mv("Re8#"), "That puzzle attempt is over").await;
+    bed.refused("carol", mv("Re8#"), "That puzzle attempt is over")
+        .await;
     bed.refused(
         "carol",
-        Command::Button { id: "puzzle:1:hint".into() },
+        Command::Button {
+            id: "puzzle:1:hint".into(),
+        },
         "That puzzle attempt is over",
     )
     .await;
@@ -269,8 +319,12 @@ async fn bad_input_is_refused_privately_and_stores_nothing() {
     // left near her points.
     bed.run("carol", Command::Puzzle).await;
     bed.run("carol", mv("Qa1#")).await;
-    bed.refused("carol", Command::Puzzle, "No puzzle is left near your puzzle points")
-        .await;
+    bed.refused(
+        "carol",
+        Command::Puzzle,
+        "No puzzle is left near your puzzle points",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -281,7 +335,11 @@ async fn in_chinese() {
     let shown = bed.service.handle(&zhang, Command::Puzzle).await;
     assert!(shown.text.contains("白方走，取胜。"), "{}", shown.text);
     let right = bed.service.handle(&zhang, mv("后d8+")).await;
-    assert!(right.text.contains("后d8+ 正确。对方应着：象xd8。"), "{}", right.text);
+    assert!(
+        right.text.contains("后d8+ 正确。对方应着：象xd8。"),
+        "{}",
+        right.text
+    );
     let solved = bed.service.handle(&zhang, mv("车e8#")).await;
     assert!(solved.text.contains("车e8# —— 解出！"), "{}", solved.text);
     assert!(solved.text.contains("主题：两步杀"), "{}", solved.text);

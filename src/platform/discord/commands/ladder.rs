@@ -32,9 +32,7 @@ pub async fn leaderboard(
     #[min = 1]
     #[max = 1000]
     page: Option<i64>,
-    #[description = "The games' ladder (default) or the puzzle ladder"] board: Option<
-        BoardOption,
-    >,
+    #[description = "The games' ladder (default) or the puzzle ladder"] board: Option<BoardOption>,
 ) -> Result<(), Error> {
     let page = page.unwrap_or(1);
     let command = match board {

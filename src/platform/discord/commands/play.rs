@@ -41,7 +41,9 @@ pub async fn complete_move(
                 return moves;
             }
         }
-        service.move_suggestions(&channel, partial, SUGGESTIONS).await
+        service
+            .move_suggestions(&channel, partial, SUGGESTIONS)
+            .await
     };
     let moves = tokio::time::timeout(SUGGEST_TIMEOUT, suggestions)
         .await
