@@ -5,7 +5,9 @@ console-deadline-in = in { $left }
 console-deadline-passed = passed
 
 # Lines the console cannot read (src/platform/console/parse.rs).
-console-unknown-directive = unknown directive `:{ $word }`: use :channel NAME, :advance 3d, :restart, :restart 2h (down for 2 h) or :locale NAME zh-CN
+console-unknown-directive = unknown directive `:{ $word }`: use :channel NAME, :advance 3d, :restart, :restart 2h (down for 2 h), :locale NAME zh-CN or :puzzles FILE
+console-puzzles-added = { $count } puzzles added from { $file }
+console-puzzles-bad = cannot load puzzles from { $file }: { $problem }
 console-line-form = write `name: /command …` or `name: click Label`
 console-bad-user-name = a user name is letters, digits, `_` or `-` (at most 32)
 console-not-a-command = a command starts with `/`, a button press with `click`

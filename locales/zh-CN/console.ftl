@@ -5,7 +5,9 @@ console-deadline-in = { $left }后
 console-deadline-passed = 已过
 
 # 控制台读不懂的输入行（src/platform/console/parse.rs）。
-console-unknown-directive = 未知的指令 `:{ $word }`：可用 :channel 频道名、:advance 3d、:restart、:restart 2h（停机2小时）或 :locale 名字 zh-CN
+console-unknown-directive = 未知的指令 `:{ $word }`：可用 :channel 频道名、:advance 3d、:restart、:restart 2h（停机2小时）、:locale 名字 zh-CN 或 :puzzles 文件
+console-puzzles-added = 已从 { $file } 加入 { $count } 道习题
+console-puzzles-bad = 无法从 { $file } 载入习题：{ $problem }
 console-line-form = 请写 `名字: /命令 …` 或 `名字: click 按钮名`
 console-bad-user-name = 用户名只能由字母、数字、`_` 或 `-` 组成（最多32个字符）
 console-not-a-command = 命令以 `/` 开头，按按钮用 `click`

@@ -168,10 +168,10 @@ impl GenerateOptions {
             count,
             max_games: count.saturating_mul(10).max(10),
             max_plies: 100,
-            weak: nodes(5_000),
-            blunder_chance: 0.25,
+            weak: nodes(300),
+            blunder_chance: 0.05,
             decided_cp: 700,
-            weak_lines: 4,
+            weak_lines: 3,
             strong: nodes(100_000),
             mining: PuzzleLimits {
                 scan: nodes(100_000),

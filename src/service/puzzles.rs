@@ -114,7 +114,10 @@ fn themes_text(lang: Lang, keys: &[String]) -> String {
         .filter_map(|k| Theme::from_key(k))
         .map(|theme| theme_name(lang, theme))
         .collect();
-    names.join(", ")
+    names.join(match lang {
+        Lang::ZhCn => "、",
+        Lang::En => ", ",
+    })
 }
 
 fn theme_name(lang: Lang, theme: Theme) -> String {
@@ -572,12 +575,12 @@ impl Service {
     }
 }
 
-/// A change with its sign: `+10`, `−11`, `0`.
+/// A change with its sign: `+10`, `-11`, `0`.
 fn signed(hundredths: i64) -> String {
     let shown = Points::from_hundredths(hundredths.abs()).to_string();
     match hundredths.signum() {
         1 => format!("+{shown}"),
-        -1 => format!("−{shown}"),
+        -1 => format!("-{shown}"),
         _ => shown,
     }
 }

@@ -309,6 +309,7 @@ async fn scenario() {
             "play",
             "privacy",
             "profile",
+            "puzzle",
             "rating",
             "replay",
             "resign",

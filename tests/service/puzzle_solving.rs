@@ -249,7 +249,7 @@ async fn a_wrong_move_ends_the_attempt_and_shows_the_solution() {
         wrong.text
     );
     assert!(
-        wrong.text.contains("Puzzle points: −10 → -10 (Unranked)"),
+        wrong.text.contains("Puzzle points: -10 → -10 (Unranked)"),
         "{}",
         wrong.text
     );

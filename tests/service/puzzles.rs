@@ -148,3 +148,31 @@ async fn a_games_blunder_becomes_a_puzzle() {
     assert_eq!(found[0].moves, ["h5f7"]);
     assert_eq!(found[0].themes, [Theme::MateIn1]);
 }
+
+#[tokio::test]
+async fn the_same_seed_plays_the_same_uneven_game() {
+    use chessbot::engine::puzzles::{uneven_game, GenerateOptions};
+    if !optional::stockfish() {
+        return;
+    }
+    let mut options = GenerateOptions::new(7, 1);
+    options.max_plies = 16;
+    // Two fresh engines: the same searches from the same start.
+    let first = uneven_game(&engine().await.pool, &options, 3)
+        .await
+        .expect("engine");
+    let again = uneven_game(&engine().await.pool, &options, 3)
+        .await
+        .expect("engine");
+    let fens = |positions: &[Chess]| -> Vec<String> {
+        positions.iter().map(chessbot::puzzle::fen_of).collect()
+    };
+    assert!(first.len() > 4, "{} positions", first.len());
+    assert_eq!(fens(&first), fens(&again));
+    // Another seed, another game.
+    options.seed = 8;
+    let other = uneven_game(&engine().await.pool, &options, 3)
+        .await
+        .expect("engine");
+    assert_ne!(fens(&first), fens(&other));
+}

@@ -49,6 +49,9 @@ pub enum Line {
     },
     Channel(String),
     Advance(String),
+    /// `:puzzles FILE`: add a puzzle file's puzzles to the console server's
+    /// pool (as `chessbot puzzles import` does for analysed games).
+    Puzzles(String),
     /// Restart, optionally after the bot was down for a while.
     Restart(Option<String>),
     /// `:locale alice zh-CN`: the client locale a user's commands carry
@@ -81,6 +84,7 @@ pub fn parse_line(line: &str) -> Result<Line, Msg> {
                 Ok(Line::Channel(arg.trim_start_matches('#').to_owned()))
             }
             "advance" if !arg.is_empty() => Ok(Line::Advance(arg.to_owned())),
+            "puzzles" if !arg.is_empty() => Ok(Line::Puzzles(arg.to_owned())),
             "restart" => Ok(Line::Restart((!arg.is_empty()).then(|| arg.to_owned()))),
             "locale" if !arg.is_empty() => {
                 let (user, locale) = arg
