@@ -88,8 +88,8 @@ enum CommandLine {
 
 #[derive(Subcommand)]
 enum PuzzlesCommand {
-    /// Play engine games between uneven sides (seeded), mine their puzzles
-    /// and write them as a puzzle file (the starter set:
+    /// Play engine games (seeded), try blunders at their level moments, keep
+    /// the puzzles they give and write them as a puzzle file (the starter set:
     /// assets/puzzles/starter.tsv).
     Generate {
         /// Seed of the games: the same seed gives the same games on the same
@@ -411,7 +411,7 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
                 let mut text = format!(
                     "# chessbot starter puzzles: FEN<TAB>solution (UCI)<TAB>themes\n\
                      # Made by `chessbot puzzles generate --seed {seed} --count {count}` \
-                     (engine games between uneven sides): {} puzzles from {games} games; \
+                     (engine games, blunders tried at level moments): {} puzzles from {games} games; \
                      do not edit by hand.\n",
                     found.len()
                 );

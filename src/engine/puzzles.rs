@@ -126,7 +126,18 @@ pub async fn mine_game(
 }
 
 /// How the starter set is made (`chessbot puzzles generate`): engine games
-/// between uneven sides, puzzles mined from them.
+/// between two sides of one strength, and at the moments where the game is
+/// still level, a side that blunders instead (a seeded random legal move):
+/// the uneven moments puzzles come from. Each blunder's position goes
+/// through the same screen and the same rules as a game's
+/// ([`probe`], [`cook`]), so a puzzle is a position where the blunder's
+/// refutation is the only winning move.
+///
+/// Why branches rather than one weak side: once a weak side has blundered,
+/// the rest of its game is lost and no later position may start a puzzle
+/// (the solver is already winning or up in material, lichess's screen), so
+/// a game gave one probe at best; measured here, 24 such games gave three
+/// probes and no puzzle. Branching probes every level moment of a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenerateOptions {
     pub seed: u64,
@@ -136,21 +147,16 @@ pub struct GenerateOptions {
     pub max_games: usize,
     /// Longest game (plies).
     pub max_plies: usize,
-    /// The weak side's searches: shallow, and it picks among its best
-    /// [`GenerateOptions::weak_lines`] moves at random (seeded), the best
-    /// only with probability 1/2, and plays any legal move with probability
-    /// [`GenerateOptions::blunder_chance`]: it makes the mistakes puzzles
-    /// are made of (lichess's screen wants a swing to about +4, a piece or
-    /// more, which careful play rarely gives).
-    pub weak: Limits,
+    /// Both sides' searches; each picks among its best
+    /// [`GenerateOptions::lines`] moves at random (seeded), the best half
+    /// the time, so games differ.
+    pub play: Limits,
+    pub lines: usize,
+    /// A position counts as level (a blunder may be tried there) within
+    /// this many centipawns.
+    pub level_cp: i32,
+    /// The chance of trying a blunder at a level position.
     pub blunder_chance: f64,
-    /// A game stops once the strong side is this far ahead (cp): no
-    /// position after it can start a puzzle (the solver would already be
-    /// winning, [`crate::puzzle::criteria::ALREADY_WINNING`]).
-    pub decided_cp: i32,
-    pub weak_lines: usize,
-    /// The strong side's searches.
-    pub strong: Limits,
     pub mining: PuzzleLimits,
 }
 
@@ -167,12 +173,11 @@ impl GenerateOptions {
             seed,
             count,
             max_games: count.saturating_mul(10).max(10),
-            max_plies: 100,
-            weak: nodes(300),
-            blunder_chance: 0.05,
-            decided_cp: 700,
-            weak_lines: 3,
-            strong: nodes(100_000),
+            max_plies: 80,
+            play: nodes(30_000),
+            lines: 2,
+            level_cp: 150,
+            blunder_chance: 0.5,
             mining: PuzzleLimits {
                 scan: nodes(100_000),
                 line: nodes(400_000),
@@ -181,23 +186,26 @@ impl GenerateOptions {
     }
 }
 
-/// One engine game between a weak and a strong side (the weak side White
-/// in even games, Black in odd ones), its first two plies drawn at random:
-/// every position, from the start.
-pub async fn uneven_game(
+/// A position after a blunder, with the evaluation before it (from the
+/// side that may now punish it: the solver).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Blunder {
+    pub before: Score,
+    pub position: Chess,
+}
+
+/// One engine game (its first two plies at random), and the blunders tried
+/// at its level moments: the game's positions and the blunders.
+pub async fn engine_game(
     pool: &EnginePool,
     options: &GenerateOptions,
     game: usize,
-) -> Result<Vec<Chess>, UciError> {
+) -> Result<(Vec<Chess>, Vec<Blunder>), UciError> {
     use rand::{seq::SliceRandom, Rng, SeedableRng};
 
     let mut rng = rand::rngs::SmallRng::seed_from_u64(options.seed ^ (game as u64).rotate_left(32));
-    let weak = if game.is_multiple_of(2) {
-        shakmaty::Color::White
-    } else {
-        shakmaty::Color::Black
-    };
     let mut positions = vec![Chess::default()];
+    let mut blunders = Vec::new();
     while positions.len() <= options.max_plies {
         let Some(now) = positions.last().cloned() else {
             break;
@@ -205,56 +213,49 @@ pub async fn uneven_game(
         if now.is_game_over() {
             break;
         }
-        let random =
-            positions.len() <= 2 || (now.turn() == weak && rng.gen_bool(options.blunder_chance));
-        let mv = if random {
-            let moves = now.legal_moves();
-            let Some(mv) = moves.choose(&mut rng) else {
+        let legal = now.legal_moves();
+        let mv = if positions.len() <= 2 {
+            match legal.choose(&mut rng) {
+                Some(mv) => *mv,
+                None => break,
+            }
+        } else {
+            let found = candidates(pool, &now, options.lines, &options.play).await?;
+            let Some(best) = found.first() else {
                 break;
             };
-            *mv
-        } else {
-            let (lines, limits) = if now.turn() == weak {
-                (options.weak_lines, &options.weak)
-            } else {
-                (1, &options.strong)
-            };
-            let found = candidates(pool, &now, lines, limits).await?;
-            // The best half the time, else any of the others.
+            // A level moment: try a blunder there (seeded).
+            let level = matches!(best.score, Score::Cp(cp) if cp.abs() <= options.level_cp);
+            if level && rng.gen_bool(options.blunder_chance) {
+                if let Some(blunder) = legal.choose(&mut rng) {
+                    let mut after = now.clone();
+                    after.play_unchecked(*blunder);
+                    blunders.push(Blunder {
+                        before: best.score.flip(),
+                        position: after,
+                    });
+                }
+            }
             let pick = if found.len() > 1 && rng.gen_bool(0.5) {
                 rng.gen_range(1..found.len())
             } else {
                 0
             };
-            let Some(choice) = found.get(pick) else {
-                break;
-            };
-            // Decided: the strong side is far ahead before its move.
-            let ahead = match choice.score {
-                Score::Mate(n) => n > 0,
-                Score::Cp(cp) => cp >= options.decided_cp,
-            };
-            if now.turn() != weak && ahead && positions.len() > 2 {
-                // Keep this position (it may be the puzzle) and stop.
-                break;
-            }
-            match shakmaty::uci::UciMove::from_ascii(choice.uci.as_bytes())
+            let choice = &found[pick.min(found.len() - 1)];
+            shakmaty::uci::UciMove::from_ascii(choice.uci.as_bytes())
                 .ok()
                 .and_then(|m| m.to_move(&now).ok())
-            {
-                Some(mv) => mv,
-                None => return Err(UciError::Protocol(format!("illegal move {}", choice.uci))),
-            }
+                .ok_or_else(|| UciError::Protocol(format!("illegal move {}", choice.uci)))?
         };
         let mut next = now;
         next.play_unchecked(mv);
         positions.push(next);
     }
-    Ok(positions)
+    Ok((positions, blunders))
 }
 
-/// `chessbot puzzles generate`: plays [`uneven_game`]s and mines them until
-/// `options.count` puzzles (distinct positions) are found or
+/// `chessbot puzzles generate`: plays [`engine_game`]s and probes their
+/// blunders until `options.count` puzzles (distinct positions) are found or
 /// `options.max_games` are played. `progress` hears each game's number and
 /// the puzzles found so far (the command line writes them out each time,
 /// so a stopped run keeps what it found).
@@ -268,10 +269,23 @@ pub async fn generate(
         if found.len() >= options.count {
             break;
         }
-        let positions = uneven_game(pool, options, game).await?;
-        for puzzle in mine_game(pool, &positions, &options.mining).await? {
-            if found.len() < options.count && !found.iter().any(|f| f.fen == puzzle.fen) {
-                found.push(puzzle);
+        let (_, blunders) = engine_game(pool, options, game).await?;
+        for blunder in blunders {
+            if found.len() >= options.count {
+                break;
+            }
+            let now = evaluate(pool, &blunder.position, &options.mining.scan).await?;
+            let Some(kind) = probe(&blunder.position, blunder.before, now) else {
+                continue;
+            };
+            match cook(pool, &blunder.position, kind, &options.mining.line).await? {
+                Ok(solution) => {
+                    let puzzle = Found::new(&blunder.position, &solution);
+                    if !found.iter().any(|f| f.fen == puzzle.fen) {
+                        found.push(puzzle);
+                    }
+                }
+                Err(reject) => tracing::debug!(?kind, %reject, "blunder probed, no puzzle"),
             }
         }
         progress(game + 1, &found);

@@ -150,20 +150,21 @@ async fn a_games_blunder_becomes_a_puzzle() {
 }
 
 #[tokio::test]
-async fn the_same_seed_plays_the_same_uneven_game() {
-    use chessbot::engine::puzzles::{uneven_game, GenerateOptions};
+async fn the_same_seed_plays_the_same_engine_game() {
+    use chessbot::engine::puzzles::{engine_game, GenerateOptions};
     if !optional::stockfish() {
         return;
     }
     let mut options = GenerateOptions::new(7, 1);
     options.max_plies = 16;
     // Two fresh engines: the same searches from the same start.
-    let first = uneven_game(&engine().await.pool, &options, 3)
+    let (first, blunders) = engine_game(&engine().await.pool, &options, 3)
         .await
         .expect("engine");
-    let again = uneven_game(&engine().await.pool, &options, 3)
+    let (again, blunders_again) = engine_game(&engine().await.pool, &options, 3)
         .await
         .expect("engine");
+    assert_eq!(blunders, blunders_again);
     let fens = |positions: &[Chess]| -> Vec<String> {
         positions.iter().map(chessbot::puzzle::fen_of).collect()
     };
@@ -171,8 +172,32 @@ async fn the_same_seed_plays_the_same_uneven_game() {
     assert_eq!(fens(&first), fens(&again));
     // Another seed, another game.
     options.seed = 8;
-    let other = uneven_game(&engine().await.pool, &options, 3)
+    let (other, _) = engine_game(&engine().await.pool, &options, 3)
         .await
         .expect("engine");
     assert_ne!(fens(&first), fens(&other));
+}
+
+#[tokio::test]
+async fn generating_finds_a_puzzle_that_replays() {
+    use chessbot::{
+        engine::puzzles::{generate, GenerateOptions},
+        puzzle::starter,
+    };
+    if !optional::stockfish() {
+        return;
+    }
+    let engine = engine().await;
+    let mut options = GenerateOptions::new(1, 1);
+    options.max_games = 8;
+    let mut heard = 0;
+    let found = generate(&engine.pool, &options, |games, _| heard = games)
+        .await
+        .expect("engine");
+    assert_eq!(found.len(), 1, "seed 1 finds one within eight games");
+    assert!(heard >= 1);
+    // The file form reads back, every move legal, the same themes.
+    let line = starter::write_line(&found[0]);
+    assert_eq!(starter::read(&line), Ok(found.clone()));
+    assert_eq!(found[0].moves.len() % 2, 1, "ends on the solver's move");
 }
