@@ -167,7 +167,7 @@ impl Service {
                 self.game_lines(&games, &id, lang).await?.join("\n"),
             ));
         }
-        if let Some(line) = self.puzzle_profile_line(&actor.server, &id, lang).await? {
+        if let Some(line) = Box::pin(self.puzzle_profile_line(&actor.server, &id, lang)).await? {
             card.fields.push((t!(lang, "profile-field-puzzles"), line));
         }
         let openings = self.most_played_openings(&actor.server, &id, lang).await?;

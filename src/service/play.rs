@@ -136,20 +136,16 @@ impl Service {
         claim_draw: bool,
     ) -> Result<Reply, ServiceError> {
         check_length("move", text, MAX_MOVE_CHARS)?;
-        if let Some(attempt) = self.puzzle_for_move(actor).await? {
-            return self.puzzle_answer(actor, attempt, text).await;
+        // Boxed: the puzzle's future is large, and the move path's must stay
+        // small (every command's future holds it).
+        if let Some(attempt) = Box::pin(self.puzzle_for_move(actor)).await? {
+            return Box::pin(self.puzzle_answer(actor, attempt, text)).await;
         }
         let (reply, moved) = match self.play_move_at(actor, text, claim_draw, None).await {
             Ok(played) => played,
             // No game here, and the asker's puzzle attempt just ended: say
             // that, not that there is no game.
-            Err(e @ ServiceError::User(_))
-                if self.store().active_game_in(&actor.channel).await?.is_none()
-                    && self.puzzle_ended_lately(actor).await? =>
-            {
-                drop(e);
-                return refuse_msg(msg!("puzzle-over"));
-            }
+            Err(e @ ServiceError::User(_)) => return Box::pin(self.refused_move(actor, e)).await,
             Err(e) => return Err(e),
         };
         match moved {
@@ -157,6 +153,22 @@ impl Service {
             Some(moved) => Ok(self.after_move(actor, reply, moved).await),
             None => Ok(reply),
         }
+    }
+
+    /// A `/move` refused with `refusal`: said as it is, unless there is no
+    /// game here and the asker's puzzle attempt has just ended (then it
+    /// was an answer too late).
+    async fn refused_move(
+        &self,
+        actor: &Actor,
+        refusal: ServiceError,
+    ) -> Result<Reply, ServiceError> {
+        if self.store().active_game_in(&actor.channel).await?.is_none()
+            && self.puzzle_ended_lately(actor).await?
+        {
+            return refuse_msg(msg!("puzzle-over"));
+        }
+        Err(refusal)
     }
 
     /// Plays one move; with `at_plies`, only if the game has exactly that
