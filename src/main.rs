@@ -107,6 +107,20 @@ enum PuzzlesCommand {
         #[arg(long)]
         engine_path: Option<PathBuf>,
     },
+    /// Re-check a puzzle file with the engine, much deeper than it was made
+    /// with: the share of puzzles whose solution is still the unique
+    /// winning line (the starter set's quality proof).
+    Check {
+        /// A puzzle file (default: the starter set).
+        #[arg(default_value = "assets/puzzles/starter.tsv")]
+        file: PathBuf,
+        /// Nodes per search (the generator searches lines with 400,000).
+        #[arg(long, default_value_t = 4_000_000)]
+        nodes: u64,
+        /// The chess engine (as for `generate`).
+        #[arg(long)]
+        engine_path: Option<PathBuf>,
+    },
     /// Analyse every game of FILE.pgn with the engine and add the puzzles
     /// found to a server's pool.
     Import {
@@ -435,6 +449,40 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
                 "{} puzzles written to {} in {:.0} s",
                 found.len(),
                 out.display(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        PuzzlesCommand::Check {
+            file,
+            nodes,
+            engine_path,
+        } => {
+            let puzzles = starter::read(&std::fs::read_to_string(&file)?)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let engine = start_engine(engine_path).await?;
+            let limits = chessbot::engine::Limits {
+                movetime_ms: 120_000,
+                nodes,
+                depth: None,
+            };
+            let started = std::time::Instant::now();
+            let mut unique = 0;
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                if mining::still_unique(&engine.pool, puzzle, &limits).await? {
+                    unique += 1;
+                } else {
+                    println!("not unique: {}\t{}", puzzle.fen, puzzle.moves.join(" "));
+                }
+                eprintln!("{}/{} checked", i + 1, puzzles.len());
+            }
+            let share = if puzzles.is_empty() {
+                0.0
+            } else {
+                100.0 * unique as f64 / puzzles.len() as f64
+            };
+            println!(
+                "{unique} of {} puzzles ({share:.1} %) still have a unique winning line at {nodes} nodes a search ({:.0} s)",
+                puzzles.len(),
                 started.elapsed().as_secs_f64()
             );
         }

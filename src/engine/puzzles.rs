@@ -293,6 +293,51 @@ pub async fn generate(
     Ok(found)
 }
 
+/// Re-checks a puzzle (`chessbot puzzles check`, the starter set's quality
+/// proof): at every solver's move, searched again within `limits` (much
+/// deeper than it was found with), the solution's move must still be the
+/// engine's best and unique by the same rules ([`crate::puzzle::criteria::is_unique`]);
+/// where the solution's move mates, any mating best move will do (as when
+/// solving). `false` also for a puzzle that no longer replays.
+pub async fn still_unique(
+    pool: &EnginePool,
+    found: &Found,
+    limits: &Limits,
+) -> Result<bool, UciError> {
+    let Ok(fen) = found.fen.parse::<shakmaty::fen::Fen>() else {
+        return Ok(false);
+    };
+    let Ok(mut position) = fen.into_position::<Chess>(shakmaty::CastlingMode::Standard) else {
+        return Ok(false);
+    };
+    for (i, uci) in found.moves.iter().enumerate() {
+        let Some(mv) = shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
+            .ok()
+            .and_then(|m| m.to_move(&position).ok())
+        else {
+            return Ok(false);
+        };
+        if i % 2 == 0 {
+            let lines = candidates(pool, &position, 2, limits).await?;
+            let Some(best) = lines.first() else {
+                return Ok(false);
+            };
+            let mut after = position.clone();
+            after.play_unchecked(mv);
+            let mates = after.is_checkmate() && matches!(best.score, Score::Mate(1));
+            if best.uci != *uci && !mates {
+                return Ok(false);
+            }
+            let second = lines.get(1).map(|c| c.score);
+            if !crate::puzzle::criteria::is_unique(best.score, second, i > 0) {
+                return Ok(false);
+            }
+        }
+        position.play_unchecked(mv);
+    }
+    Ok(true)
+}
+
 /// The positions of every game in a PGN file (games are split at each
 /// `[Event` tag after movetext); games that do not read are skipped and
 /// counted.

@@ -201,3 +201,34 @@ async fn generating_finds_a_puzzle_that_replays() {
     assert_eq!(starter::read(&line), Ok(found.clone()));
     assert_eq!(found[0].moves.len() % 2, 1, "ends on the solver's move");
 }
+
+#[tokio::test]
+async fn the_transcripts_puzzles_are_still_unique_deeper() {
+    use chessbot::{engine::puzzles::still_unique, puzzle::starter};
+    if !optional::stockfish() {
+        return;
+    }
+    let engine = engine().await;
+    let text = std::fs::read_to_string("tests/fixtures/puzzles/transcripts.tsv").expect("fixture");
+    let puzzles = starter::read(&text).expect("reads");
+    let deeper = Limits {
+        movetime_ms: 20_000,
+        nodes: 1_000_000,
+        depth: None,
+    };
+    for puzzle in &puzzles {
+        assert!(
+            still_unique(&engine.pool, puzzle, &deeper)
+                .await
+                .expect("engine"),
+            "{}",
+            puzzle.fen
+        );
+    }
+    // A solution whose first move is not the winning one fails the check.
+    let mut wrong = puzzles[1].clone();
+    wrong.moves = vec!["b5d6".to_owned()];
+    assert!(!still_unique(&engine.pool, &wrong, &deeper)
+        .await
+        .expect("engine"));
+}
