@@ -117,6 +117,10 @@ enum PuzzlesCommand {
         /// Nodes per search (the generator searches lines with 400,000).
         #[arg(long, default_value_t = 4_000_000)]
         nodes: u64,
+        /// Also write the puzzles that pass to this file (same format), for
+        /// shipping only checked puzzles.
+        #[arg(long, value_name = "FILE")]
+        write_unique: Option<PathBuf>,
         /// The chess engine (as for `generate`).
         #[arg(long)]
         engine_path: Option<PathBuf>,
@@ -455,6 +459,7 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
         PuzzlesCommand::Check {
             file,
             nodes,
+            write_unique,
             engine_path,
         } => {
             let puzzles = starter::read(&std::fs::read_to_string(&file)?)
@@ -467,9 +472,12 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
             };
             let started = std::time::Instant::now();
             let mut unique = 0;
+            let mut kept = String::new();
             for (i, puzzle) in puzzles.iter().enumerate() {
                 if mining::still_unique(&engine.pool, puzzle, &limits).await? {
                     unique += 1;
+                    kept.push_str(&starter::write_line(puzzle));
+                    kept.push('\n');
                 } else {
                     println!("not unique: {}\t{}", puzzle.fen, puzzle.moves.join(" "));
                 }
@@ -480,11 +488,24 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
             } else {
                 100.0 * unique as f64 / puzzles.len() as f64
             };
-            println!(
-                "{unique} of {} puzzles ({share:.1} %) still have a unique winning line at {nodes} nodes a search ({:.0} s)",
-                puzzles.len(),
-                started.elapsed().as_secs_f64()
+            let summary = format!(
+                "{unique} of {} puzzles ({share:.1} %) still have a unique winning line at {nodes} nodes a search",
+                puzzles.len()
             );
+            println!("{summary} ({:.0} s)", started.elapsed().as_secs_f64());
+            if let Some(out) = write_unique {
+                // The source's comment lines, then what this check found.
+                let mut text: String = std::fs::read_to_string(&file)?
+                    .lines()
+                    .filter(|l| l.starts_with('#'))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                text.push_str(&format!(
+                    "# Checked by `chessbot puzzles check --nodes {nodes}`: {summary}; only those are kept.\n"
+                ));
+                text.push_str(&kept);
+                std::fs::write(out, text)?;
+            }
         }
         PuzzlesCommand::Import {
             file,
