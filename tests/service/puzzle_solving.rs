@@ -344,3 +344,29 @@ async fn in_chinese() {
     assert!(solved.text.contains("车e8# —— 解出！"), "{}", solved.text);
     assert!(solved.text.contains("主题：两步杀"), "{}", solved.text);
 }
+
+#[tokio::test]
+async fn a_new_server_gets_the_starter_set_on_its_first_puzzle() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite:{}", dir.path().join("new.db").display());
+    let store = Store::open(&url).await.expect("store");
+    let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(1_767_268_800_000));
+    let renderer = Arc::new(Renderer::new(RenderConfig::default()).expect("renderer"));
+    let service = Service::new(store.clone(), renderer, clock);
+    let starter = chessbot::puzzle::starter::read(chessbot::puzzle::starter::STARTER)
+        .expect("the starter set reads");
+    assert!(starter.len() >= 30, "{} starter puzzles", starter.len());
+    assert_eq!(store.puzzle_count(SERVER).await.unwrap(), 0);
+    let shown = service.handle(&actor("alice"), Command::Puzzle).await;
+    assert!(shown.text.contains("Puzzle #1"), "{}", shown.text);
+    assert_eq!(
+        store.puzzle_count(SERVER).await.unwrap(),
+        starter.len() as i64
+    );
+    let first = store.puzzle(1).await.unwrap().expect("puzzle 1");
+    assert_eq!(first.source, "starter");
+    assert_eq!(
+        shown.card.as_ref().expect("card").fields[0].1,
+        starter[0].fen
+    );
+}
