@@ -53,6 +53,7 @@ pub mod i18n;
 pub mod limits;
 pub mod metrics;
 pub mod platform;
+pub mod puzzle;
 pub mod rating;
 pub mod render;
 pub mod service;

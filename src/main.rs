@@ -73,12 +73,72 @@ enum CommandLine {
         #[arg(long, default_value = "/readyz")]
         path: String,
     },
+    /// Puzzles: make the starter set from engine games, or add the puzzles
+    /// of a club's PGN archive to a server's pool.
+    #[command(subcommand)]
+    Puzzles(PuzzlesCommand),
     /// Create or update the database schema and exit.
     Migrate {
         /// Database URL (`sqlite:chessbot.db`, `postgres://…`); default: the
         /// configuration's `database_url`.
         #[arg(long)]
         database_url: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum PuzzlesCommand {
+    /// Play engine games (seeded), try blunders at their level moments, keep
+    /// the puzzles they give and write them as a puzzle file (the starter set:
+    /// assets/puzzles/starter.tsv).
+    Generate {
+        /// Seed of the games: the same seed gives the same games on the same
+        /// Stockfish build (every search is bound by nodes).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many puzzles to find.
+        #[arg(long, default_value_t = 500)]
+        count: usize,
+        /// The file to write.
+        #[arg(long, default_value = "assets/puzzles/starter.tsv")]
+        out: PathBuf,
+        /// The chess engine (default: `stockfish` on PATH, else
+        /// /usr/games/stockfish).
+        #[arg(long)]
+        engine_path: Option<PathBuf>,
+    },
+    /// Re-check a puzzle file with the engine, much deeper than it was made
+    /// with: the share of puzzles whose solution is still the unique
+    /// winning line (the starter set's quality proof).
+    Check {
+        /// A puzzle file (default: the starter set).
+        #[arg(default_value = "assets/puzzles/starter.tsv")]
+        file: PathBuf,
+        /// Nodes per search (the generator searches lines with 400,000).
+        #[arg(long, default_value_t = 4_000_000)]
+        nodes: u64,
+        /// Also write the puzzles that pass to this file (same format), for
+        /// shipping only checked puzzles.
+        #[arg(long, value_name = "FILE")]
+        write_unique: Option<PathBuf>,
+        /// The chess engine (as for `generate`).
+        #[arg(long)]
+        engine_path: Option<PathBuf>,
+    },
+    /// Analyse every game of FILE.pgn with the engine and add the puzzles
+    /// found to a server's pool.
+    Import {
+        /// A PGN file of one or more games.
+        file: PathBuf,
+        /// The server (Discord guild id; `console` for the console's).
+        #[arg(long)]
+        server: String,
+        /// Database URL; default: the configuration's `database_url`.
+        #[arg(long)]
+        database_url: Option<String>,
+        /// The chess engine (as for `generate`).
+        #[arg(long)]
+        engine_path: Option<PathBuf>,
     },
 }
 
@@ -178,6 +238,9 @@ fn main() -> ExitCode {
             backup(cli.config.as_deref(), &file, database_url.as_deref())
         }
         CommandLine::Health { addr, path } => health(cli.config.as_deref(), addr, &path),
+        CommandLine::Puzzles(command) => {
+            runtime().and_then(|rt| rt.block_on(puzzles(cli.config.as_deref(), command)))
+        }
         CommandLine::Migrate { database_url } => {
             migrate(cli.config.as_deref(), database_url.as_deref())
         }
@@ -333,6 +396,159 @@ fn health(
     } else {
         anyhow::bail!("{path}: {status}: {body}")
     }
+}
+
+/// `chessbot puzzles …`.
+async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Result<()> {
+    use chessbot::{
+        engine::{puzzles as mining, Engine, EngineOptions},
+        puzzle::starter,
+        store::NewPuzzle,
+    };
+    let config = Config::load(config)?;
+    chessbot::telemetry::init(config.log_format);
+    let start_engine = |path: Option<PathBuf>| async move {
+        let path = path.or_else(|| config.engine_path.clone());
+        Engine::start(path.as_deref(), 1, 32, 1, EngineOptions::default())
+            .await
+            .ok_or_else(|| {
+                anyhow::anyhow!("puzzles need a chess engine (apt-get install stockfish)")
+            })
+    };
+    match command {
+        PuzzlesCommand::Generate {
+            seed,
+            count,
+            out,
+            engine_path,
+        } => {
+            let engine = start_engine(engine_path).await?;
+            let options = mining::GenerateOptions::new(seed, count);
+            let started = std::time::Instant::now();
+            let file = |games: usize, found: &[chessbot::puzzle::Found]| {
+                let mut text = format!(
+                    "# chessbot starter puzzles: FEN<TAB>solution (UCI)<TAB>themes\n\
+                     # Made by `chessbot puzzles generate --seed {seed} --count {count}` \
+                     (engine games, blunders tried at level moments): {} puzzles from {games} games; \
+                     do not edit by hand.\n",
+                    found.len()
+                );
+                for puzzle in found {
+                    text.push_str(&starter::write_line(puzzle));
+                    text.push('\n');
+                }
+                text
+            };
+            let mut written = Ok(());
+            let found = mining::generate(&engine.pool, &options, |games, found| {
+                eprintln!("game {games}: {} puzzles", found.len());
+                // Written after every game: a stopped run keeps its puzzles.
+                if written.is_ok() {
+                    written = std::fs::write(&out, file(games, found));
+                }
+            })
+            .await?;
+            written?;
+            println!(
+                "{} puzzles written to {} in {:.0} s",
+                found.len(),
+                out.display(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        PuzzlesCommand::Check {
+            file,
+            nodes,
+            write_unique,
+            engine_path,
+        } => {
+            let puzzles = starter::read(&std::fs::read_to_string(&file)?)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let engine = start_engine(engine_path).await?;
+            let limits = chessbot::engine::Limits {
+                movetime_ms: 120_000,
+                nodes,
+                depth: None,
+            };
+            let started = std::time::Instant::now();
+            let mut unique = 0;
+            let mut kept = String::new();
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                if mining::still_unique(&engine.pool, puzzle, &limits).await? {
+                    unique += 1;
+                    kept.push_str(&starter::write_line(puzzle));
+                    kept.push('\n');
+                } else {
+                    println!("not unique: {}\t{}", puzzle.fen, puzzle.moves.join(" "));
+                }
+                eprintln!("{}/{} checked", i + 1, puzzles.len());
+            }
+            let share = if puzzles.is_empty() {
+                0.0
+            } else {
+                100.0 * unique as f64 / puzzles.len() as f64
+            };
+            let summary = format!(
+                "{unique} of {} puzzles ({share:.1} %) still have a unique winning line at {nodes} nodes a search",
+                puzzles.len()
+            );
+            println!("{summary} ({:.0} s)", started.elapsed().as_secs_f64());
+            if let Some(out) = write_unique {
+                // The source's comment lines, then what this check found.
+                let mut text: String = std::fs::read_to_string(&file)?
+                    .lines()
+                    .filter(|l| l.starts_with('#'))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                text.push_str(&format!(
+                    "# Checked by `chessbot puzzles check --nodes {nodes}`: {summary}; only those are kept.\n"
+                ));
+                text.push_str(&kept);
+                std::fs::write(out, text)?;
+            }
+        }
+        PuzzlesCommand::Import {
+            file,
+            server,
+            database_url,
+            engine_path,
+        } => {
+            let text = std::fs::read_to_string(&file)?;
+            let (games, bad) = mining::pgn_games(&text);
+            let engine = start_engine(engine_path).await?;
+            let url = database_url.unwrap_or_else(|| config.database_url.clone());
+            let store = Store::open(&url).await?;
+            let name = file
+                .file_name()
+                .map_or_else(|| "pgn".to_owned(), |n| n.to_string_lossy().into_owned());
+            let mut added = 0;
+            for (i, positions) in games.iter().enumerate() {
+                let found =
+                    mining::mine_game(&engine.pool, positions, &mining::PuzzleLimits::default())
+                        .await?;
+                let puzzles: Vec<NewPuzzle> = found
+                    .into_iter()
+                    .map(|f| NewPuzzle {
+                        fen: f.fen,
+                        moves: f.moves,
+                        themes: f.themes.iter().map(|t| t.key().to_owned()).collect(),
+                        source: format!("import:{name}"),
+                    })
+                    .collect();
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_millis() as i64);
+                added += store.add_puzzles(&server, &puzzles, now).await?;
+                eprintln!("game {}/{}: {added} puzzles added", i + 1, games.len());
+            }
+            store.close().await;
+            println!(
+                "{} games read ({bad} unreadable), {added} puzzles added to server {server}",
+                games.len()
+            );
+        }
+    }
+    Ok(())
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {

@@ -5,7 +5,9 @@ console-deadline-in = in { $left }
 console-deadline-passed = passed
 
 # Lines the console cannot read (src/platform/console/parse.rs).
-console-unknown-directive = unknown directive `:{ $word }`: use :channel NAME, :advance 3d, :restart, :restart 2h (down for 2 h) or :locale NAME zh-CN
+console-unknown-directive = unknown directive `:{ $word }`: use :channel NAME, :advance 3d, :restart, :restart 2h (down for 2 h), :locale NAME zh-CN or :puzzles FILE
+console-puzzles-added = { $count } puzzles added from { $file }
+console-puzzles-bad = cannot load puzzles from { $file }: { $problem }
 console-line-form = write `name: /command …` or `name: click Label`
 console-bad-user-name = a user name is letters, digits, `_` or `-` (at most 32)
 console-not-a-command = a command starts with `/`, a button press with `click`
@@ -18,6 +20,7 @@ console-too-many-values = too many values for `/{ $command }`; its options: { $o
 console-takes-no-values = `/{ $command }` takes no options
 console-option-twice = option `{ $name }` given twice
 console-bad-color = `color` must be white, black or random
+console-bad-board = `board` must be games or puzzles
 console-move-needs-text = `/move` needs the move, e.g. `/move e4`
 console-bad-draw-action = `action` must be offer, accept, decline or claim
 console-play-needs-level = `/play` needs a level from 1 to 8, e.g. `/play level:1`

@@ -31,6 +31,7 @@ help-ladder-name = Ladder and records
 help-ladder =
     • `/games`, `/leaderboard`, `/profile`, `/history`, `/rating opponent` (what a win, draw or loss would bring).
     • Everyone starts at 0 points; each 100 points is a level, from 30级 up to 1级 at 3000. `?` marks fewer than 50 rated games.
+    • `/puzzle`: a puzzle near your puzzle points, answered with `/move` (a wrong move ends it; one rated attempt per puzzle); `/leaderboard puzzles`: the puzzle ladder.
 help-tournaments-name = Tournaments
 help-tournaments =
     • `/tournament join` a Swiss, round robin, knockout or team event before it starts, and play each pairing in its own thread.

@@ -5,7 +5,9 @@ console-deadline-in = { $left }后
 console-deadline-passed = 已过
 
 # 控制台读不懂的输入行（src/platform/console/parse.rs）。
-console-unknown-directive = 未知的指令 `:{ $word }`：可用 :channel 频道名、:advance 3d、:restart、:restart 2h（停机2小时）或 :locale 名字 zh-CN
+console-unknown-directive = 未知的指令 `:{ $word }`：可用 :channel 频道名、:advance 3d、:restart、:restart 2h（停机2小时）、:locale 名字 zh-CN 或 :puzzles 文件
+console-puzzles-added = 已从 { $file } 加入 { $count } 道习题
+console-puzzles-bad = 无法从 { $file } 载入习题：{ $problem }
 console-line-form = 请写 `名字: /命令 …` 或 `名字: click 按钮名`
 console-bad-user-name = 用户名只能由字母、数字、`_` 或 `-` 组成（最多32个字符）
 console-not-a-command = 命令以 `/` 开头，按按钮用 `click`
@@ -18,6 +20,7 @@ console-too-many-values = `/{ $command }` 的值太多了；它的选项有：{ 
 console-takes-no-values = `/{ $command }` 不带任何选项
 console-option-twice = 选项 `{ $name }` 给了两次
 console-bad-color = `color` 只能是 white（白方）、black（黑方）或 random（随机）
+console-bad-board = `board` 只能是 games（对局）或 puzzles（习题）
 console-move-needs-text = `/move` 需要写出着法，例如 `/move e4`
 console-bad-draw-action = `action` 只能是 offer（提和）、accept（接受）、decline（拒绝）或 claim（要求判和）
 console-play-needs-level = `/play` 需要1到8的难度，例如 `/play level:1`

@@ -30,6 +30,7 @@ help-ladder-name = 排行与记录
 help-ladder =
     • `/games` 我的对局，`/leaderboard` 排行榜，`/profile` 个人资料，`/history` 对局记录，`/rating 对手` 预估胜、和、负各得失多少积分。
     • 每人从0分开始；每100分一个级别，从30级升到3000分的1级。`?` 表示计分对局不足50盘。
+    • `/puzzle` 一道接近你习题积分的习题，用 `/move` 作答（走错即结束；每题只计一次分）；`/leaderboard puzzles` 习题排行榜。
 help-tournaments-name = 比赛
 help-tournaments =
     • 开赛前用 `/tournament join` 报名积分循环制、大循环制、淘汰制或团体赛，每轮对局都在自己的子区里下。

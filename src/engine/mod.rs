@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod level;
 pub mod pool;
+pub mod puzzles;
 pub mod score;
 pub mod uci;
 
@@ -25,7 +26,7 @@ use std::path::{Path, PathBuf};
 pub use level::Level;
 pub use pool::{EnginePool, EngineSettings};
 pub use score::Score;
-pub use uci::{Limits, SearchResult, UciError};
+pub use uci::{Limits, PvLine, SearchResult, UciError};
 
 /// Where Debian's `stockfish` package puts the engine (not on root's PATH).
 pub const DEBIAN_PATH: &str = "/usr/games/stockfish";

@@ -12,9 +12,10 @@ use std::{
     },
 };
 
+use futures_util::future::BoxFuture;
 use tokio::sync::Semaphore;
 
-use super::uci::{Limits, SearchResult, UciEngine, UciError};
+use super::uci::{Limits, PvLine, SearchResult, UciEngine, UciError};
 
 /// How to run the engines.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,6 +68,51 @@ impl EnginePool {
         skill: u8,
         limits: &Limits,
     ) -> Result<SearchResult, UciError> {
+        self.with_engine(|engine| {
+            // Owned copies: the job's future lives only as long as the
+            // engine it borrows.
+            let (fen, limits) = (fen.to_owned(), limits.clone());
+            Box::pin(async move {
+                engine.set_option("Skill Level", &skill.to_string()).await?;
+                engine.set_option("MultiPV", "1").await?;
+                engine.search(&fen, &limits).await
+            })
+        })
+        .await
+    }
+
+    /// Searches `fen` at full strength for its `lines` best moves (UCI
+    /// `MultiPV`), best first, each with its evaluation from the side to
+    /// move's view: what puzzle finding needs to know whether a move is the
+    /// only one. Fewer lines when the position has fewer legal moves. A
+    /// failed engine is replaced and the search tried once more.
+    pub async fn search_lines(
+        &self,
+        fen: &str,
+        lines: usize,
+        limits: &Limits,
+    ) -> Result<Vec<PvLine>, UciError> {
+        let multi_pv = lines.clamp(1, 500).to_string();
+        self.with_engine(|engine| {
+            let (fen, limits, multi_pv) = (fen.to_owned(), limits.clone(), multi_pv.clone());
+            Box::pin(async move {
+                engine
+                    .set_option("Skill Level", &super::ANALYSIS_SKILL.to_string())
+                    .await?;
+                engine.set_option("MultiPV", &multi_pv).await?;
+                engine.search_lines(&fen, &limits).await
+            })
+        })
+        .await
+    }
+
+    /// Runs `job` on an engine borrowed from the pool (waiting for a
+    /// permit). A failed engine is dropped (which kills it) and `job` tried
+    /// once more on a fresh one.
+    async fn with_engine<T>(
+        &self,
+        job: impl for<'e> Fn(&'e mut UciEngine) -> BoxFuture<'e, Result<T, UciError>>,
+    ) -> Result<T, UciError> {
         let _permit = self
             .permits
             .acquire()
@@ -80,15 +126,10 @@ impl EnginePool {
                 Some(engine) => engine,
                 None => self.spawn().await?,
             };
-            let searched = async {
-                engine.set_option("Skill Level", &skill.to_string()).await?;
-                engine.search(fen, limits).await
-            }
-            .await;
-            match searched {
-                Ok(result) => {
+            match job(&mut engine).await {
+                Ok(found) => {
                     self.give_back(engine);
-                    return Ok(result);
+                    return Ok(found);
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "engine failed; starting a fresh one");

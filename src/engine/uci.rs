@@ -66,6 +66,16 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// One principal variation of a multi-PV search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// The line's moves in UCI, first the move it is about.
+    pub moves: Vec<String>,
+    /// Its evaluation, from the side to move's point of view.
+    pub score: Score,
+    pub depth: u32,
+}
+
 /// One running engine process.
 pub struct UciEngine {
     child: Child,
@@ -166,6 +176,54 @@ impl UciEngine {
         }
     }
 
+    /// Searches `fen` for its `lines` best moves (UCI `MultiPV`), each with
+    /// its evaluation, best first; fewer when the position has fewer legal
+    /// moves, none when it has none. The caller sets `MultiPV` (the pool
+    /// does). Bounded like [`UciEngine::search`].
+    pub async fn search_lines(
+        &mut self,
+        fen: &str,
+        limits: &Limits,
+    ) -> Result<Vec<PvLine>, UciError> {
+        self.send(&format!("position fen {fen}")).await?;
+        let mut go = format!("go movetime {} nodes {}", limits.movetime_ms, limits.nodes);
+        if let Some(depth) = limits.depth {
+            go.push_str(&format!(" depth {depth}"));
+        }
+        self.send(&go).await?;
+        let bound = Duration::from_millis(limits.movetime_ms) + GRACE;
+        match timeout(bound, self.read_lines()).await {
+            Ok(result) => result,
+            Err(_) => {
+                self.send("stop").await?;
+                match timeout(Duration::from_secs(1), self.read_lines()).await {
+                    Ok(result) => result,
+                    Err(_) => Err(UciError::Timeout),
+                }
+            }
+        }
+    }
+
+    async fn read_lines(&mut self) -> Result<Vec<PvLine>, UciError> {
+        let mut lines: Vec<Option<PvLine>> = Vec::new();
+        loop {
+            let line = self.next_line().await?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => read_pv_info(&line, &mut lines),
+                Some("bestmove") => {
+                    if words.next().is_none_or(|m| m == "(none)" || m == "0000") {
+                        return Ok(Vec::new());
+                    }
+                    // The lines as last reported, in order; a line missing
+                    // in the middle ends the list there.
+                    return Ok(lines.into_iter().map_while(|l| l).collect());
+                }
+                _ => {}
+            }
+        }
+    }
+
     async fn read_search(&mut self) -> Result<SearchResult, UciError> {
         let mut result = SearchResult {
             best: None,
@@ -254,6 +312,47 @@ fn read_info(line: &str, result: &mut SearchResult) {
     }
 }
 
+/// Reads an `info … multipv k … score … pv …` line into `lines[k − 1]`
+/// (the latest report of each line wins). Bound scores and lines without a
+/// `pv` are skipped.
+fn read_pv_info(line: &str, lines: &mut Vec<Option<PvLine>>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.contains(&"lowerbound") || words.contains(&"upperbound") {
+        return;
+    }
+    let after = |key: &str| words.iter().position(|w| *w == key).map(|i| i + 1);
+    let index: usize = match after("multipv") {
+        Some(i) => match words.get(i).and_then(|m| m.parse().ok()) {
+            Some(k) if k >= 1 => k,
+            _ => return,
+        },
+        None => 1,
+    };
+    let Some(at) = after("score") else { return };
+    let score = match (words.get(at), words.get(at + 1).map(|n| n.parse::<i32>())) {
+        (Some(&"cp"), Some(Ok(cp))) => Score::Cp(cp),
+        (Some(&"mate"), Some(Ok(n))) => Score::Mate(n),
+        _ => return,
+    };
+    let Some(pv) = after("pv") else { return };
+    let moves: Vec<String> = words[pv..].iter().map(|m| (*m).to_owned()).collect();
+    if moves.is_empty() {
+        return;
+    }
+    let depth = after("depth")
+        .and_then(|i| words.get(i))
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(0);
+    if lines.len() < index {
+        lines.resize(index, None);
+    }
+    lines[index - 1] = Some(PvLine {
+        moves,
+        score,
+        depth,
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,6 +378,46 @@ mod tests {
         read_info("info depth 13 score mate -3 nodes 60000 pv h2h3", &mut r);
         assert_eq!(r.score, Some(Score::Mate(-3)));
         assert_eq!(r.depth, 13);
+    }
+
+    #[test]
+    fn multi_pv_lines() {
+        let mut lines = Vec::new();
+        read_pv_info(
+            "info depth 9 multipv 1 score cp 40 nodes 5 pv e2e4 e7e5",
+            &mut lines,
+        );
+        read_pv_info(
+            "info depth 9 multipv 2 score mate -2 nodes 5 pv g2g4 e7e5",
+            &mut lines,
+        );
+        read_pv_info(
+            "info depth 10 multipv 1 score cp 35 nodes 9 pv d2d4",
+            &mut lines,
+        );
+        // Skipped: a bound, a line without moves, a nonsense index.
+        read_pv_info(
+            "info depth 11 multipv 1 score cp 90 lowerbound pv c2c4",
+            &mut lines,
+        );
+        read_pv_info("info depth 11 multipv 2 score cp 90", &mut lines);
+        read_pv_info("info depth 11 multipv 0 score cp 90 pv c2c4", &mut lines);
+        let got: Vec<PvLine> = lines.into_iter().flatten().collect();
+        assert_eq!(
+            got,
+            vec![
+                PvLine {
+                    moves: vec!["d2d4".to_owned()],
+                    score: Score::Cp(35),
+                    depth: 10
+                },
+                PvLine {
+                    moves: vec!["g2g4".to_owned(), "e7e5".to_owned()],
+                    score: Score::Mate(-2),
+                    depth: 9
+                },
+            ]
+        );
     }
 
     #[test]

@@ -20,6 +20,10 @@ pub enum ButtonAction {
     /// Confirms `/privacy forget` (for whoever presses it: the button is
     /// shown only to the asker, and erases only the presser's data).
     PrivacyForget,
+    /// A hint for the presser's open attempt at puzzle `id`.
+    PuzzleHint {
+        id: i64,
+    },
     /// Joins tournament `id` (under its announcement).
     TournamentJoin {
         id: i64,
@@ -129,6 +133,7 @@ impl ButtonAction {
                 format!("game:{id}:{name}:{version}")
             }
             ButtonAction::PrivacyForget => PRIVACY_FORGET_ID.to_owned(),
+            ButtonAction::PuzzleHint { id } => format!("puzzle:{id}:hint"),
             ButtonAction::TournamentJoin { id } => format!("tournament:{id}:join"),
             ButtonAction::TournamentCancel { id } => format!("tournament:{id}:cancel"),
         }
@@ -151,6 +156,7 @@ impl ButtonAction {
                 version: parse_id(version)?,
             }),
             ["privacy", "forget"] => Some(ButtonAction::PrivacyForget),
+            ["puzzle", id, "hint"] => Some(ButtonAction::PuzzleHint { id: parse_id(id)? }),
             ["tournament", id, "join"] => Some(ButtonAction::TournamentJoin { id: parse_id(id)? }),
             ["tournament", id, "cancel"] => {
                 Some(ButtonAction::TournamentCancel { id: parse_id(id)? })
@@ -183,6 +189,7 @@ mod tests {
                 action: GameButton::ResignConfirm,
                 version: 7,
             },
+            ButtonAction::PuzzleHint { id: 12 },
             ButtonAction::Game {
                 id: 1,
                 action: GameButton::DrawClaim,

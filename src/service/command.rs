@@ -229,6 +229,13 @@ pub enum Command {
     Leaderboard {
         page: i64,
     },
+    /// `/leaderboard puzzles`: the puzzle ladder.
+    PuzzleLeaderboard {
+        page: i64,
+    },
+    /// `/puzzle`: a puzzle near the asker's puzzle points (or the open one
+    /// again).
+    Puzzle,
     Profile {
         user: Option<UserRef>,
     },

@@ -61,7 +61,7 @@ pub(super) fn stakes(lang: Lang, me: i64, them: i64) -> String {
 }
 
 /// Points with the provisional mark.
-pub(super) fn points_text(points: i64, rated_games: i64) -> String {
+pub(crate) fn points_text(points: i64, rated_games: i64) -> String {
     let mark = if rated_games < PROVISIONAL_GAMES {
         "?"
     } else {
@@ -166,6 +166,9 @@ impl Service {
                 t!(lang, "profile-field-recent"),
                 self.game_lines(&games, &id, lang).await?.join("\n"),
             ));
+        }
+        if let Some(line) = Box::pin(self.puzzle_profile_line(&actor.server, &id, lang)).await? {
+            card.fields.push((t!(lang, "profile-field-puzzles"), line));
         }
         let openings = self.most_played_openings(&actor.server, &id, lang).await?;
         if !openings.is_empty() {

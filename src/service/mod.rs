@@ -31,6 +31,7 @@ mod outbox;
 pub mod pages;
 mod play;
 mod privacy;
+mod puzzles;
 mod rematch;
 mod replay;
 pub mod reply;
@@ -140,7 +141,11 @@ impl Service {
             crate::metrics::command_handled(summary, Outcome::Limited, started.elapsed());
             return slow_down;
         }
-        let (reply, outcome) = match self.execute(actor, command).await {
+        // On the heap: the future of every command is as large as the
+        // largest (tens of kilobytes in debug builds), and a caller that
+        // awaits several in one task (a test, a script) would carry it on
+        // its stack. One allocation per command.
+        let (reply, outcome) = match Box::pin(self.execute(actor, command)).await {
             Ok(reply) => (reply, Outcome::Ok),
             Err(ServiceError::User(e)) => {
                 (Reply::private(e.0.text(actor.lang())), Outcome::Refused)
@@ -213,6 +218,12 @@ impl Service {
             Command::Abort => self.abort(actor).await,
             Command::Games => self.games(actor).await,
             Command::Leaderboard { page } => self.leaderboard(actor, page).await,
+            // Boxed: the puzzle futures are large, and every command's
+            // future is as large as the largest arm.
+            Command::PuzzleLeaderboard { page } => {
+                Box::pin(self.puzzle_leaderboard(actor, page)).await
+            }
+            Command::Puzzle => Box::pin(self.puzzle(actor)).await,
             Command::Profile { user } => self.profile(actor, user).await,
             Command::History { user } => self.history(actor, user).await,
             Command::Pgn { game } => self.pgn(actor, game).await,
@@ -294,6 +305,7 @@ impl Service {
                 }
             }
             ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
+            ButtonAction::PuzzleHint { id } => Box::pin(self.puzzle_hint(actor, id)).await,
             ButtonAction::TournamentJoin { id } => {
                 let tournament = Some(format!("#{id}"));
                 self.tournament(actor, TournamentCommand::Join { tournament })
@@ -366,6 +378,8 @@ fn command_name(command: &Command) -> &'static str {
         Command::Abort => "abort",
         Command::Games => "games",
         Command::Leaderboard { .. } => "leaderboard",
+        Command::PuzzleLeaderboard { .. } => "leaderboard-puzzles",
+        Command::Puzzle => "puzzle",
         Command::Profile { .. } => "profile",
         Command::History { .. } => "history",
         Command::Pgn { .. } => "pgn",

@@ -135,12 +135,44 @@ impl Service {
         text: &str,
         claim_draw: bool,
     ) -> Result<Reply, ServiceError> {
-        let (reply, moved) = self.play_move_at(actor, text, claim_draw, None).await?;
+        let (reply, moved) = match self.play_move_at(actor, text, claim_draw, None).await {
+            Ok(played) => played,
+            // Not a move in a game of the asker's here: perhaps an answer to
+            // their puzzle. (Asked only now, so a game's move costs no
+            // extra query; boxed, so the move path's future stays small.)
+            Err(e @ ServiceError::User(_)) => {
+                return Box::pin(self.move_without_game(actor, text, e)).await
+            }
+            Err(e) => return Err(e),
+        };
         match moved {
             // Conditional moves may answer it (`conditional.rs`).
             Some(moved) => Ok(self.after_move(actor, reply, moved).await),
             None => Ok(reply),
         }
+    }
+
+    /// A `/move` that is no move in a game of the asker's here (`refusal`
+    /// says why): the answer to their open puzzle if they have one; else,
+    /// with no game here and a puzzle attempt just ended, an answer too
+    /// late; else the refusal as it is. A game of theirs in the channel
+    /// comes first: its refusal stands.
+    async fn move_without_game(
+        &self,
+        actor: &Actor,
+        text: &str,
+        refusal: ServiceError,
+    ) -> Result<Reply, ServiceError> {
+        check_length("move", text, MAX_MOVE_CHARS)?;
+        if let Some(attempt) = self.puzzle_for_move(actor).await? {
+            return self.puzzle_answer(actor, attempt, text).await;
+        }
+        if self.store().active_game_in(&actor.channel).await?.is_none()
+            && self.puzzle_ended_lately(actor).await?
+        {
+            return refuse_msg(msg!("puzzle-over"));
+        }
+        Err(refusal)
     }
 
     /// Plays one move; with `at_plies`, only if the game has exactly that

@@ -39,6 +39,7 @@ pub const SQLITE: &[File] = files!("sqlite":
     "0013_web_pages.sql",
     "0014_ladder_order.sql",
     "0015_adjournments_titles.sql",
+    "0016_puzzles.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -56,6 +57,7 @@ pub const POSTGRES: &[File] = files!("postgres":
     "0013_web_pages.sql",
     "0014_ladder_order.sql",
     "0015_adjournments_titles.sql",
+    "0016_puzzles.sql",
 );
 
 /// The migrator over `files`, as `sqlx::migrate!` would have built it.

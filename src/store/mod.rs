@@ -29,6 +29,7 @@ mod pages;
 mod play;
 mod players;
 mod privacy;
+mod puzzles;
 mod time;
 mod tournaments;
 mod web;
@@ -47,6 +48,7 @@ pub use engine::{AnalysisRecord, AnalysisStatus, StoredEval};
 pub use model::*;
 pub use play::PlayView;
 pub use privacy::Forget;
+pub use puzzles::{AttemptRecord, AttemptStatus, NewPuzzle, PuzzlePlayer, PuzzleRecord, Rated};
 pub use time::Vacation;
 pub use tournaments::{
     Entrant, NewBoard, NewTournament, Seeding, TournamentGame, TournamentRecord, TournamentStatus,

@@ -6,8 +6,9 @@
 //! table added later without an entry here fails them.
 //!
 //! What "forget" does, table by table: the player's ladder rows, rating
-//! history, vacations, daily-summary marks, challenges and conditional
-//! moves go; the games they played stay (their opponents' history and
+//! history, vacations, daily-summary marks, challenges, conditional
+//! moves, puzzle attempts and puzzle-ladder rows go (the puzzles keep the
+//! points they won or lost); the games they played stay (their opponents' history and
 //! points depend on them) with the player replaced by
 //! [`super::DELETED_PLAYER`]; audit entries they wrote stay with the same
 //! replacement. Entries in tournaments not yet started go; in the others
@@ -20,7 +21,7 @@ use sqlx::{any::AnyRow, Column, Row};
 use super::{audit, AuditEntry, Store, StoreError, DELETED_PLAYER};
 
 /// The tables holding a person's data, and how to find their rows.
-const PERSONAL: [(&str, &str); 11] = [
+const PERSONAL: [(&str, &str); 13] = [
     ("players", "user_id = $1"),
     ("rating_changes", "user_id = $1"),
     ("vacations", "user_id = $1"),
@@ -35,6 +36,8 @@ const PERSONAL: [(&str, &str); 11] = [
         "tournament_games",
         "white_id = $1 OR black_id = $1 OR set_by = $1",
     ),
+    ("puzzle_attempts", "user_id = $1"),
+    ("puzzle_players", "user_id = $1"),
 ];
 
 /// What an erasure found.
@@ -131,6 +134,8 @@ impl Store {
             "SELECT server_id FROM tournaments WHERE created_by = $1",
             "SELECT t.server_id FROM tournaments t JOIN tournament_entrants e \
              ON e.tournament_id = t.id WHERE e.user_id = $1",
+            "SELECT server_id FROM puzzle_attempts WHERE user_id = $1",
+            "SELECT server_id FROM puzzle_players WHERE user_id = $1",
         ] {
             for row in sqlx::query(sql)
                 .bind(user_id.to_owned())
@@ -151,6 +156,10 @@ impl Store {
             "DELETE FROM rating_changes WHERE user_id = $1",
             "DELETE FROM vacations WHERE user_id = $1",
             "DELETE FROM dm_summaries WHERE user_id = $1",
+            // Puzzle attempts and puzzle points go; the puzzles keep the
+            // points they won or lost (as opponents keep theirs).
+            "DELETE FROM puzzle_attempts WHERE user_id = $1",
+            "DELETE FROM puzzle_players WHERE user_id = $1",
             "DELETE FROM challenges WHERE challenger_id = $1 OR opponent_id = $1",
             // Only games in progress have conditional moves, and those stop
             // an erasure above: this is for completeness.

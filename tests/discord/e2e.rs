@@ -310,6 +310,7 @@ async fn scenario() {
             "play",
             "privacy",
             "profile",
+            "puzzle",
             "rating",
             "replay",
             "resign",
@@ -326,6 +327,10 @@ async fn scenario() {
         assert_eq!(c["guild_id"], json!(GUILD_ID.to_string()), "dev guild");
         assert!(!c["description"].as_str().unwrap_or("").is_empty());
     }
+    assert_eq!(
+        choice_names(option(command(&commands, "leaderboard"), "board")),
+        ["games", "puzzles"]
+    );
     let challenge = command(&commands, "challenge");
     assert_eq!(option(challenge, "opponent")["type"], 6);
     assert_eq!(
@@ -559,6 +564,20 @@ async fn scenario() {
     let text = cb.content();
     assert!(text.contains("1. bob — 10? points"), "{text}");
     assert!(text.contains("alice — -10? points"), "{text}");
+    // The puzzle ladder: nobody has finished a puzzle yet.
+    let cb = slash(
+        &fake,
+        &CAROL,
+        CHESS_CHANNEL,
+        "leaderboard",
+        json!([opt_choice(&commands, "leaderboard", "board", "puzzles")]),
+    )
+    .await;
+    assert!(
+        cb.content().contains("The puzzle ladder is empty"),
+        "{}",
+        cb.content()
+    );
 
     // ---- no permission to create threads --------------------------------
     let cb = slash(

@@ -21,6 +21,8 @@ mod features;
 mod field_fixes;
 mod fuzz;
 mod operations;
+mod puzzle_solving;
+mod puzzles;
 mod schedulers;
 mod tournament;
 mod transcripts;

@@ -13,5 +13,6 @@ mod conditional_store;
 mod crash;
 mod multi_process;
 mod privacy_conformance;
+mod puzzle_store;
 mod store_conformance;
 mod tournament_store;

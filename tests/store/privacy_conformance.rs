@@ -4,8 +4,8 @@
 //! games they played stay for their opponents; a later visit starts afresh.
 
 use chessbot::store::{
-    AuditEntry, Backend, Forget, GameChange, GameRecord, GameState, NewChallenge, NewGame, Score,
-    Store, DELETED_PLAYER,
+    AuditEntry, Backend, Forget, GameChange, GameRecord, GameState, NewChallenge, NewGame,
+    NewPuzzle, Score, Store, DELETED_PLAYER,
 };
 use sqlx::Row;
 
@@ -199,6 +199,50 @@ async fn forget_erases_the_id_and_name_everywhere(store: &Store) {
         })
         .await
         .unwrap();
+    // A rated puzzle attempt and an open one.
+    store
+        .add_puzzles(
+            SERVER,
+            &[
+                NewPuzzle {
+                    fen: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".to_owned(),
+                    moves: vec!["a1a8".to_owned()],
+                    themes: vec!["mateIn1".to_owned()],
+                    source: "starter".to_owned(),
+                },
+                NewPuzzle {
+                    fen: "k7/8/3K4/8/8/8/8/7R w - - 0 1".to_owned(),
+                    moves: vec!["d6c7".to_owned(), "a8a7".to_owned(), "h1a1".to_owned()],
+                    themes: vec!["mateIn2".to_owned()],
+                    source: "starter".to_owned(),
+                },
+            ],
+            7_100,
+        )
+        .await
+        .unwrap();
+    let solved = store
+        .puzzle_near(SERVER, ALICE, 0, 100_000)
+        .await
+        .unwrap()
+        .expect("puzzle");
+    store
+        .start_attempt(SERVER, ALICE, ALICE_NAME, solved.id, 7_200)
+        .await
+        .unwrap();
+    store
+        .finish_attempt(solved.id, ALICE, 0, true, 7_300)
+        .await
+        .unwrap();
+    let open = store
+        .puzzle_near(SERVER, ALICE, 0, 100_000)
+        .await
+        .unwrap()
+        .expect("puzzle");
+    store
+        .start_attempt(SERVER, ALICE, ALICE_NAME, open.id, 7_400)
+        .await
+        .unwrap();
     // A game in progress holds the erasure back: nothing changes.
     let running = start_game(store, "c4", CAROL, ALICE, true).await;
     let before = scan(store, &[ALICE, ALICE_NAME]).await;
@@ -209,6 +253,8 @@ async fn forget_erases_the_id_and_name_everywhere(store: &Store) {
     let export = store.personal_data(ALICE).await.unwrap().expect("data");
     assert!(export.to_string().contains(ALICE_NAME), "{export}");
     assert_eq!(export["players"].as_array().map(Vec::len), Some(2));
+    assert_eq!(export["puzzle_attempts"].as_array().map(Vec::len), Some(2));
+    assert_eq!(export["puzzle_players"].as_array().map(Vec::len), Some(1));
     assert_eq!(
         store.forget_user(ALICE, 8_000).await.unwrap(),
         Forget::ActiveGames(1)
@@ -242,6 +288,13 @@ async fn forget_erases_the_id_and_name_everywhere(store: &Store) {
     assert_eq!(log[1].actor_id, DELETED_PLAYER);
     assert_eq!(log[1].actor_name, DELETED_PLAYER);
     assert_eq!(store.audit_log_len(OTHER_SERVER).await.unwrap(), 1);
+    // The puzzle keeps the points it lost; Alice's attempts and puzzle
+    // points are gone, so the puzzle is hers to try afresh.
+    let kept = store.puzzle(solved.id).await.unwrap().expect("puzzle kept");
+    assert_eq!((kept.points, kept.attempts), (-1000, 1));
+    assert_eq!(store.open_attempt(SERVER, ALICE).await.unwrap(), None);
+    assert_eq!(store.puzzle_player(SERVER, ALICE).await.unwrap(), None);
+    assert!(store.puzzle_ladder(SERVER, 0, 10).await.unwrap().is_empty());
 
     // Nothing left to show or erase; a later visit starts afresh.
     assert_eq!(store.personal_data(ALICE).await.unwrap(), None);

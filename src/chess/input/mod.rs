@@ -46,7 +46,7 @@ use self::{
     suggest::{focus_of_san, hints, Focus},
 };
 pub use self::{
-    error::{CastlingBlock, IllegalReason, InputError},
+    error::{piece_name, CastlingBlock, IllegalReason, InputError},
     suggest::suggest,
 };
 

@@ -93,6 +93,30 @@ pub struct Console {
 }
 
 impl Console {
+    /// `:puzzles FILE`: reads a puzzle file (the starter set's format) and
+    /// adds its puzzles to the console server's pool; how many were new.
+    async fn load_puzzles(&self, file: &str) -> Result<usize, String> {
+        let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+        let found = crate::puzzle::starter::read(&text)?;
+        let name = std::path::Path::new(file)
+            .file_name()
+            .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+        let puzzles: Vec<crate::store::NewPuzzle> = found
+            .into_iter()
+            .map(|f| crate::store::NewPuzzle {
+                fen: f.fen,
+                moves: f.moves,
+                themes: f.themes.iter().map(|t| t.key().to_owned()).collect(),
+                source: format!("import:{name}"),
+            })
+            .collect();
+        self.service
+            .store()
+            .add_puzzles(SERVER, &puzzles, self.clock.now_ms())
+            .await
+            .map_err(|e| e.to_string())
+    }
+
     pub async fn new(options: ConsoleOptions) -> anyhow::Result<Console> {
         Console::with_engine(options, None).await
     }
@@ -265,6 +289,15 @@ impl Console {
                 }
                 Err(e) => writeln!(out, "[console] {}", duration_error(&e).text(lang))?,
             },
+            Line::Puzzles(file) => {
+                let said = match self.load_puzzles(&file).await {
+                    Ok(added) => t!(lang, "console-puzzles-added", count = added, file = &file),
+                    Err(problem) => {
+                        t!(lang, "console-puzzles-bad", file = &file, problem = problem)
+                    }
+                };
+                writeln!(out, "[console] {said}")?;
+            }
             Line::Restart(down) => {
                 self.service.store().close().await;
                 if let Some(text) = down {

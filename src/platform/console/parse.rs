@@ -49,6 +49,9 @@ pub enum Line {
     },
     Channel(String),
     Advance(String),
+    /// `:puzzles FILE`: add a puzzle file's puzzles to the console server's
+    /// pool (as `chessbot puzzles import` does for analysed games).
+    Puzzles(String),
     /// Restart, optionally after the bot was down for a while.
     Restart(Option<String>),
     /// `:locale alice zh-CN`: the client locale a user's commands carry
@@ -81,6 +84,7 @@ pub fn parse_line(line: &str) -> Result<Line, Msg> {
                 Ok(Line::Channel(arg.trim_start_matches('#').to_owned()))
             }
             "advance" if !arg.is_empty() => Ok(Line::Advance(arg.to_owned())),
+            "puzzles" if !arg.is_empty() => Ok(Line::Puzzles(arg.to_owned())),
             "restart" => Ok(Line::Restart((!arg.is_empty()).then(|| arg.to_owned()))),
             "locale" if !arg.is_empty() => {
                 let (user, locale) = arg
@@ -191,7 +195,8 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "board" | "abort" | "games" | "help" => &[],
         "resign" => &["confirm"],
         "draw" => &["action"],
-        "leaderboard" => &["page"],
+        "leaderboard" => &["page", "board"],
+        "puzzle" => &[],
         "profile" | "history" => &["user"],
         "pgn" => &["game"],
         "analyze" => &["game", "pgn", "file"],
@@ -293,6 +298,23 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
     } else {
         args
     };
+    // `/leaderboard puzzles`: the board named bare, as Discord users say it.
+    let named_board;
+    let args = if command == "leaderboard" {
+        named_board = args
+            .iter()
+            .map(|a| match a.name {
+                None if matches!(a.value.as_str(), "puzzles" | "games") => Arg {
+                    name: Some("board".to_owned()),
+                    value: a.value.clone(),
+                },
+                _ => a.clone(),
+            })
+            .collect::<Vec<_>>();
+        &named_board[..]
+    } else {
+        args
+    };
     let mut values: Vec<(&'static str, String)> = Vec::new();
     let mut next_bare = 0;
     for arg in args {
@@ -371,12 +393,18 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 None => DrawAction::Offer,
             },
         },
-        "leaderboard" => Command::Leaderboard {
-            page: get("page")
+        "leaderboard" => {
+            let page = get("page")
                 .map(|v| number("page", &v))
                 .transpose()?
-                .unwrap_or(1),
-        },
+                .unwrap_or(1);
+            match get("board").as_deref() {
+                None | Some("games") => Command::Leaderboard { page },
+                Some("puzzles") => Command::PuzzleLeaderboard { page },
+                Some(_) => return Err(msg!("console-bad-board")),
+            }
+        }
+        "puzzle" => Command::Puzzle,
         "profile" => Command::Profile {
             user: get("user").map(|v| user_ref(&v)).transpose()?,
         },

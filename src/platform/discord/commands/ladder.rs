@@ -15,6 +15,15 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Games).await
 }
 
+/// Which ladder `/leaderboard` shows.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardOption {
+    #[name = "games"]
+    Games,
+    #[name = "puzzles"]
+    Puzzles,
+}
+
 /// This server's ladder.
 #[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(
@@ -23,14 +32,20 @@ pub async fn leaderboard(
     #[min = 1]
     #[max = 1000]
     page: Option<i64>,
+    #[description = "The games' ladder (default) or the puzzle ladder"] board: Option<BoardOption>,
 ) -> Result<(), Error> {
-    run(
-        ctx,
-        Command::Leaderboard {
-            page: page.unwrap_or(1),
-        },
-    )
-    .await
+    let page = page.unwrap_or(1);
+    let command = match board {
+        Some(BoardOption::Puzzles) => Command::PuzzleLeaderboard { page },
+        None | Some(BoardOption::Games) => Command::Leaderboard { page },
+    };
+    run(ctx, command).await
+}
+
+/// A puzzle near your puzzle points; answer with `/move`.
+#[poise::command(slash_command, guild_only)]
+pub async fn puzzle(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Puzzle).await
 }
 
 /// A player's points, level and record.

@@ -84,6 +84,7 @@ fn command_words(command: &str) -> Option<(String, String)> {
         "games" => (t!(zh, "cmd-games"), t!(zh, "cmd-games-desc")),
         "leaderboard" => (t!(zh, "cmd-leaderboard"), t!(zh, "cmd-leaderboard-desc")),
         "profile" => (t!(zh, "cmd-profile"), t!(zh, "cmd-profile-desc")),
+        "puzzle" => (t!(zh, "cmd-puzzle"), t!(zh, "cmd-puzzle-desc")),
         "history" => (t!(zh, "cmd-history"), t!(zh, "cmd-history-desc")),
         "pgn" => (t!(zh, "cmd-pgn"), t!(zh, "cmd-pgn-desc")),
         "rating" => (t!(zh, "cmd-rating"), t!(zh, "cmd-rating-desc")),
@@ -216,6 +217,7 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("move", "claim_draw") => (t!(zh, "opt-claim-draw"), t!(zh, "opt-claim-draw-desc")),
         ("draw", "action") => (t!(zh, "opt-action"), t!(zh, "opt-action-desc")),
         ("leaderboard", "page") => (t!(zh, "opt-page"), t!(zh, "opt-page-desc")),
+        ("leaderboard", "board") => (t!(zh, "opt-board"), t!(zh, "opt-board-desc")),
         ("profile", "user") => (t!(zh, "opt-user"), t!(zh, "opt-profile-user-desc")),
         ("history", "user") => (t!(zh, "opt-user"), t!(zh, "opt-history-user-desc")),
         ("pgn", "game") => (t!(zh, "opt-game"), t!(zh, "opt-game-desc")),
@@ -322,6 +324,8 @@ fn choice_words(command: &str, option: &str, choice: &str) -> Option<String> {
         });
     }
     Some(match (option, choice) {
+        ("board", "games") => t!(zh, "choice-board-games"),
+        ("board", "puzzles") => t!(zh, "choice-board-puzzles"),
         ("color", "White") => t!(zh, "color-white"),
         ("color", "Black") => t!(zh, "color-black"),
         ("color", "Random") => t!(zh, "choice-random"),

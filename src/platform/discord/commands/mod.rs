@@ -55,6 +55,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         conditional::conditional(),
         ladder::games(),
         ladder::leaderboard(),
+        ladder::puzzle(),
         ladder::profile(),
         ladder::history(),
         ladder::pgn(),

@@ -30,10 +30,21 @@ pub async fn complete_move(
         return serenity::CreateAutocompleteResponse::new();
     }
     let channel = ctx.channel_id().to_string();
-    let suggestions = ctx
-        .data()
-        .service
-        .move_suggestions(&channel, partial, SUGGESTIONS);
+    let service = &ctx.data().service;
+    // An open puzzle takes the answer when no game of the asker's is here.
+    let suggestions = async {
+        if let Some(guild) = ctx.guild_id() {
+            let (guild, user) = (guild.to_string(), ctx.author().id.to_string());
+            let puzzle =
+                service.puzzle_move_suggestions(&guild, &channel, &user, partial, SUGGESTIONS);
+            if let Some(moves) = puzzle.await {
+                return moves;
+            }
+        }
+        service
+            .move_suggestions(&channel, partial, SUGGESTIONS)
+            .await
+    };
     let moves = tokio::time::timeout(SUGGEST_TIMEOUT, suggestions)
         .await
         .unwrap_or_default();

@@ -1,0 +1,35 @@
+# 习题：/puzzle、用 /move 作答、提示、习题排行榜（src/service/puzzles.rs）。
+
+puzzle-title = 习题 #{ $id }
+puzzle-new = 习题 #{ $id }（{ $points }分）。用 `/move` 作答；走错一步即告结束。
+puzzle-still-open = 你正在解习题 #{ $id }。用 `/move` 作答。
+puzzle-so-far = 已走：{ $line }
+puzzle-to-play = { $color }走，取胜。
+puzzle-right = { $played } 正确。对方应着：{ $reply }。
+puzzle-solved = { $played } —— 解出！
+puzzle-wrong = { $played } 不对。本题结束。
+puzzle-solution = 答案：{ $line }
+puzzle-points = 习题积分：{ $change } → { $points }（{ $level }）。
+puzzle-themes = 主题：{ $themes }
+puzzle-next = 用 `/puzzle` 做下一题。
+puzzle-hint-button = 提示
+puzzle-hint = 提示：走 { $square } 上的{ $piece }。
+puzzle-none-left = 你的习题积分（{ $points }）附近已没有习题：这一级的题你都做过了。新题来自本服务器的对局和导入。
+puzzle-already-open = 你还有一道习题没做完：用 `/move` 作答（或用 `/puzzle` 再看一次）。
+puzzle-over = 这道习题已经结束。用 `/puzzle` 做新题。
+puzzle-moved-on = 这步来晚了：习题已往下走了。用 `/puzzle` 看当前局面。
+puzzle-not-found = 这道习题已不存在。
+puzzle-ladder-title = 习题排行榜（第{ $page }页）
+puzzle-ladder-line = { $rank }. { $name } — { $points }分，{ $level } — 解出 { $solved }/{ $attempts }
+puzzle-ladder-empty = 习题排行榜还是空的：这里还没有人做完过习题。试试 `/puzzle`。
+puzzle-ladder-no-page = 习题排行榜没有第{ $page }页。
+puzzle-profile-line = { $points }分，{ $level } — 解出 { $solved }/{ $attempts }
+profile-field-puzzles = 习题
+puzzle-theme-mate-in-1 = 一步杀
+puzzle-theme-mate-in-2 = 两步杀
+puzzle-theme-mate-in-3-plus = 三步及以上杀
+puzzle-theme-promotion = 升变
+puzzle-theme-material = 得子
+puzzle-theme-endgame = 残局
+puzzle-theme-fork = 捉双
+puzzle-theme-pin = 牵制

@@ -1,0 +1,225 @@
+//! The thresholds that make a position a puzzle, and where they come from.
+//!
+//! They are lichess's, from its open-source puzzle generator
+//! (`github.com/ornicar/lichess-puzzler`, `generator/generator.py`, version
+//! 16, and `generator/util.py`), which made the millions of puzzles on
+//! lichess.org from analysed games:
+//!
+//! - **Win chances** ([`win_chances`]): `2 / (1 + exp(−0.004 · cp)) − 1`,
+//!   a mate counting as ±1 (`util.win_chances`; the generator's own
+//!   constant, not the analysis page's 0.00368). Lichess counts a mate
+//!   *against* the solver as 0; we count it as −1, which only makes such a
+//!   second move look worse, as it is.
+//! - **The only winning move** ([`is_unique`], `is_valid_attack`): the
+//!   engine's best move is the puzzle's move when there is no second move,
+//!   or the best is mate in 1 and the second is not, or the best is mate in
+//!   2 and the second is below +5.00, or mate in 3 and the second below
+//!   +3.00, or the best's win chances exceed the second's by more than
+//!   [`UNIQUE_MARGIN`] (0.42). Two moves that win equally (two mates in 2,
+//!   +8 and +7.5) fail every one of these: the position is no puzzle, or
+//!   the line stops before it. One lichess rule is left out: it accepts a
+//!   mate whose second-best move is a non-capture below +4; we keep to the
+//!   stricter rules. On a *later* move of a mating line a second mate in 1
+//!   is accepted (lichess's puzzle page takes any mating move as the last
+//!   answer, and so does ours).
+//! - **Positions worth probing in a game** ([`probe`], `analyze_position`):
+//!   at least two legal moves; the solver not already winning before the
+//!   opponent's last move (not above +4.00) nor already up in material; then
+//!   either a forced mate within [`MATE_SOON`] (15) moves, or an evaluation
+//!   of at least 0 whose win chances jumped by more than [`PROBE_JUMP`]
+//!   (0.5) from the position before, and — below +4.00 — only when the
+//!   solver was down in material (a swing from a blunder, not a slow
+//!   squeeze). Lichess leaves out mates in 1 found in games; we keep them:
+//!   a club's beginners (30级) need easy puzzles too.
+//! - **Material puzzles** ([`MIN_MATERIAL_GAIN`]): a line that does not mate
+//!   must win more than one pawn unit of material (`gain > 1`), counted P 1,
+//!   N 3, B 3, R 5, Q 9 (`util.material_count`).
+//!
+//! Our own, where lichess has none: an advantage line is cut at
+//! [`MAX_PLIES`] plies, which bounds the engine time one probe can take.
+
+use shakmaty::{Chess, Position};
+
+use super::material_diff;
+use crate::engine::Score;
+
+/// The generator's win-chance constant (`util.win_chances`).
+pub const WIN_CHANCE_K: f64 = 0.004;
+/// How much better (in win chances, −1..1) the best move must be than the
+/// second for it to be the only move (`is_valid_attack`).
+pub const UNIQUE_MARGIN: f64 = 0.42;
+/// With mate in 2, the second move must be below this (centipawns).
+pub const MATE_IN_2_SECOND_BELOW: i32 = 500;
+/// With mate in 3, the second move must be below this (centipawns).
+pub const MATE_IN_3_SECOND_BELOW: i32 = 300;
+/// Mates this far away or nearer are probed (`mate_soon = Mate(15)`).
+pub const MATE_SOON: i32 = 15;
+/// A position after which the solver was already this well off (cp) is
+/// not a puzzle's start.
+pub const ALREADY_WINNING: i32 = 400;
+/// The jump in win chances that makes a position worth probing.
+pub const PROBE_JUMP: f64 = 0.5;
+/// An advantage (not mating) line must win more material than this.
+pub const MIN_MATERIAL_GAIN: i32 = 1;
+/// Longest advantage line (plies) before it is cut.
+pub const MAX_PLIES: usize = 15;
+
+/// What kind of puzzle a position promises.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A forced mate: every solver move must keep mating.
+    Mate,
+    /// A decisive gain: the line runs while the solver's move is unique
+    /// and must win material.
+    Advantage,
+}
+
+/// The generator's win chances (−1..1) of the side whose view `score` is.
+pub fn win_chances(score: Score) -> f64 {
+    match score {
+        Score::Mate(n) if n > 0 => 1.0,
+        Score::Mate(_) => -1.0,
+        Score::Cp(cp) => 2.0 / (1.0 + (-WIN_CHANCE_K * f64::from(cp)).exp()) - 1.0,
+    }
+}
+
+/// Whether `score` is below `cp` centipawns, mates ordered as python-chess
+/// orders them (a mate for the side is above every centipawn value, a mate
+/// against it below).
+pub fn below(score: Score, cp: i32) -> bool {
+    match score {
+        Score::Cp(c) => c < cp,
+        Score::Mate(n) => n <= 0,
+    }
+}
+
+/// Whether the best move (score `best`, solver's view) is the only one
+/// that wins, against the second best (`None`: there is no other legal
+/// move). `later`: a later move of the line, where a second mate in 1 is
+/// also a right answer.
+pub fn is_unique(best: Score, second: Option<Score>, later: bool) -> bool {
+    let Some(second) = second else {
+        return true;
+    };
+    match best {
+        Score::Mate(1) => later || second != Score::Mate(1),
+        Score::Mate(2) => below(second, MATE_IN_2_SECOND_BELOW),
+        Score::Mate(3) => below(second, MATE_IN_3_SECOND_BELOW),
+        _ => win_chances(best) > win_chances(second) + UNIQUE_MARGIN,
+    }
+}
+
+/// Whether a game's position is worth probing, and for what kind of
+/// puzzle. `before`: the evaluation before the opponent's last move, `now`:
+/// the evaluation of `position`, both from the side to move's view.
+pub fn probe(position: &Chess, before: Score, now: Score) -> Option<Kind> {
+    if position.legal_moves().len() < 2 {
+        return None;
+    }
+    let solver = position.turn();
+    if !below(before, ALREADY_WINNING + 1) || material_diff(position, solver) > 0 {
+        return None;
+    }
+    match now {
+        Score::Mate(n) if (1..=MATE_SOON).contains(&n) => Some(Kind::Mate),
+        Score::Mate(_) => None,
+        Score::Cp(cp) if cp >= 0 && win_chances(now) > win_chances(before) + PROBE_JUMP => {
+            if cp < ALREADY_WINNING && material_diff(position, solver) > -1 {
+                None
+            } else {
+                Some(Kind::Advantage)
+            }
+        }
+        Score::Cp(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{fen::Fen, CastlingMode};
+
+    use super::*;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .expect("fen")
+            .into_position(CastlingMode::Standard)
+            .expect("legal")
+    }
+
+    #[test]
+    fn win_chances_are_the_generators() {
+        assert_eq!(win_chances(Score::Cp(0)), 0.0);
+        assert!((win_chances(Score::Cp(200)) - 0.379_949).abs() < 1e-5);
+        assert_eq!(win_chances(Score::Mate(3)), 1.0);
+        assert_eq!(win_chances(Score::Mate(-2)), -1.0);
+        assert!(win_chances(Score::Cp(-300)) < 0.0);
+    }
+
+    #[test]
+    fn a_single_legal_move_is_unique() {
+        assert!(is_unique(Score::Cp(50), None, false));
+    }
+
+    #[test]
+    fn the_margin_decides_between_two_centipawn_moves() {
+        // +6.00 (0.834) against +1.00 (0.197): unique.
+        assert!(is_unique(Score::Cp(600), Some(Score::Cp(100)), false));
+        // +8.00 against +7.50: two moves win equally.
+        assert!(!is_unique(Score::Cp(800), Some(Score::Cp(750)), false));
+        // +3.00 (0.537) against 0.00: 0.537 > 0.42, unique.
+        // Against +0.80 (0.159): 0.378, short of the margin.
+        assert!(is_unique(Score::Cp(300), Some(Score::Cp(0)), false));
+        assert!(!is_unique(Score::Cp(300), Some(Score::Cp(80)), false));
+    }
+
+    #[test]
+    fn mates_in_one_two_and_three() {
+        assert!(is_unique(Score::Mate(1), Some(Score::Cp(900)), false));
+        assert!(!is_unique(Score::Mate(1), Some(Score::Mate(1)), false));
+        assert!(is_unique(Score::Mate(1), Some(Score::Mate(1)), true));
+        assert!(is_unique(Score::Mate(2), Some(Score::Cp(499)), false));
+        assert!(!is_unique(Score::Mate(2), Some(Score::Cp(500)), false));
+        assert!(!is_unique(Score::Mate(2), Some(Score::Mate(2)), false));
+        assert!(is_unique(Score::Mate(3), Some(Score::Mate(-4)), false));
+        assert!(!is_unique(Score::Mate(3), Some(Score::Cp(300)), false));
+        // A long mate against a slightly slower mate: both win, rejected.
+        assert!(!is_unique(Score::Mate(5), Some(Score::Mate(7)), false));
+        assert!(is_unique(Score::Mate(5), Some(Score::Cp(-50)), false));
+    }
+
+    #[test]
+    fn probing_a_games_positions() {
+        // White to move, material level, a mate in 2 appeared.
+        let level = pos("r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        assert_eq!(
+            probe(&level, Score::Cp(10), Score::Mate(2)),
+            Some(Kind::Mate)
+        );
+        assert_eq!(probe(&level, Score::Cp(10), Score::Mate(16)), None);
+        // Already winning before the opponent's move.
+        assert_eq!(probe(&level, Score::Cp(450), Score::Mate(2)), None);
+        // A big jump to +5: an advantage probe.
+        assert_eq!(
+            probe(&level, Score::Cp(0), Score::Cp(500)),
+            Some(Kind::Advantage)
+        );
+        // A jump to +3.50 with level material: not clearly winning.
+        assert_eq!(probe(&level, Score::Cp(-150), Score::Cp(350)), None);
+        // No jump.
+        assert_eq!(probe(&level, Score::Cp(300), Score::Cp(500)), None);
+        // Up in material already: not a puzzle's start.
+        let up = pos("r5k1/5ppp/8/8/8/8/5PPP/R2Q2K1 w - - 0 1");
+        assert_eq!(probe(&up, Score::Cp(0), Score::Mate(2)), None);
+        // Down four (a rook against a queen), a jump to +3.50: the swing of a blunder.
+        let down = pos("1q4k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        assert_eq!(
+            probe(&down, Score::Cp(-150), Score::Cp(350)),
+            Some(Kind::Advantage)
+        );
+        // One legal move only.
+        let forced = pos("k7/8/8/8/8/8/r7/7K w - - 0 1");
+        assert_eq!(forced.legal_moves().len(), 1);
+        assert_eq!(probe(&forced, Score::Cp(-900), Score::Cp(0)), None);
+    }
+}
