@@ -52,6 +52,10 @@ async fn bump(
     Ok(version + 1)
 }
 
+/// An adjournment change that is one statement touching exactly one row,
+/// run with its game's version bump (see the module documentation).
+type OneRowChange<'q> = sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>;
+
 fn one_row(rows: u64) -> Result<(), StoreError> {
     match rows {
         1 => Ok(()),
@@ -60,6 +64,24 @@ fn one_row(rows: u64) -> Result<(), StoreError> {
 }
 
 impl Store {
+    /// Runs `change`, which must touch exactly one row, in a transaction
+    /// that first bumps `game_id`'s version from `version`; returns the new
+    /// version. [`StoreError::Conflict`] if the game moved on or the row is
+    /// not there.
+    async fn versioned_change(
+        &self,
+        game_id: i64,
+        version: i64,
+        change: OneRowChange<'_>,
+    ) -> Result<i64, StoreError> {
+        let (_gate, mut tx) = self.begin_write().await?;
+        let version = bump(&mut tx, game_id, version).await?;
+        let done = change.execute(&mut *tx).await?;
+        one_row(done.rows_affected())?;
+        tx.commit().await?;
+        Ok(version)
+    }
+
     /// A game's adjournments, oldest first.
     pub async fn adjournments(&self, game_id: i64) -> Result<Vec<Adjournment>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM adjournments WHERE game_id = $1 ORDER BY id");
@@ -117,15 +139,8 @@ impl Store {
     /// Withdraws the offer to adjourn `game_id` (declined);
     /// [`StoreError::Conflict`] if none stands or the game moved on.
     pub async fn clear_adjourn_offer(&self, game_id: i64, version: i64) -> Result<i64, StoreError> {
-        let (_gate, mut tx) = self.begin_write().await?;
-        let version = bump(&mut tx, game_id, version).await?;
-        let done = sqlx::query("DELETE FROM adjourn_offers WHERE game_id = $1")
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
-        one_row(done.rows_affected())?;
-        tx.commit().await?;
-        Ok(version)
+        let change = sqlx::query("DELETE FROM adjourn_offers WHERE game_id = $1").bind(game_id);
+        self.versioned_change(game_id, version, change).await
     }
 
     /// Adjourns `game_id` at `version`: any offer goes, the adjournment is
@@ -214,21 +229,15 @@ impl Store {
         adjournment_id: i64,
         resume_ms: i64,
     ) -> Result<i64, StoreError> {
-        let (_gate, mut tx) = self.begin_write().await?;
-        let version = bump(&mut tx, game_id, version).await?;
-        let done = sqlx::query(
+        let change = sqlx::query(
             "UPDATE adjournments SET resume_ms = $3, reminded_hours = NULL, \
              proposed_by = NULL, proposed_ms = NULL \
              WHERE id = $1 AND game_id = $2 AND resumed_ms IS NULL",
         )
         .bind(adjournment_id)
         .bind(game_id)
-        .bind(resume_ms)
-        .execute(&mut *tx)
-        .await?;
-        one_row(done.rows_affected())?;
-        tx.commit().await?;
-        Ok(version)
+        .bind(resume_ms);
+        self.versioned_change(game_id, version, change).await
     }
 
     /// Records `color`'s proposal to resume the open adjournment
@@ -241,21 +250,15 @@ impl Store {
         color: &str,
         at_ms: i64,
     ) -> Result<i64, StoreError> {
-        let (_gate, mut tx) = self.begin_write().await?;
-        let version = bump(&mut tx, game_id, version).await?;
-        let done = sqlx::query(
+        let change = sqlx::query(
             "UPDATE adjournments SET proposed_by = $3, proposed_ms = $4 \
              WHERE id = $1 AND game_id = $2 AND resumed_ms IS NULL",
         )
         .bind(adjournment_id)
         .bind(game_id)
         .bind(color.to_owned())
-        .bind(at_ms)
-        .execute(&mut *tx)
-        .await?;
-        one_row(done.rows_affected())?;
-        tx.commit().await?;
-        Ok(version)
+        .bind(at_ms);
+        self.versioned_change(game_id, version, change).await
     }
 
     /// Games whose sealed move is due to be played by `until_ms`, soonest
