@@ -14,7 +14,8 @@
 //!   and the solver's move must be the only one ([`is_unique`]); it ends in
 //!   checkmate. Anything else rejects the position.
 //! - An **advantage** line runs while the solver's move is unique; the
-//!   first move that is not ends it there. It is then cut back until it ends
+//!   first move that is not ends it there. Every position of it must still
+//!   be winning (at least +2.00 for the solver), or the line is dropped. It is then cut back until it ends
 //!   on a solver's move that had an alternative (a last move with no choice
 //!   proves nothing), and it must win material. An advantage line that
 //!   turns into a forced mate, or repeats a position, is rejected (lichess
@@ -23,7 +24,7 @@
 use shakmaty::{uci::UciMove, Board, Chess, Color, Move, Position};
 
 use super::{
-    criteria::{is_unique, Kind, MATE_SOON, MAX_PLIES, MIN_MATERIAL_GAIN},
+    criteria::{is_unique, still_winning, Kind, MATE_SOON, MAX_PLIES, MIN_MATERIAL_GAIN},
     material_diff,
 };
 use crate::engine::Score;
@@ -70,6 +71,8 @@ pub enum Reject {
     NoCheckmate,
     #[error("no line is left once trimmed")]
     TooShort,
+    #[error("the advantage line fell below +2.00")]
+    NotWinningEnough,
     #[error("the line wins no material")]
     NoMaterialGain,
     #[error("the engine named no move or an illegal one: {0}")]
@@ -192,6 +195,16 @@ impl Cook {
             }
             self.had_choice.push(second.is_some());
         }
+        if self.kind == Kind::Advantage {
+            let for_solver = if self.position.turn() == self.solver {
+                best.score
+            } else {
+                best.score.flip()
+            };
+            if !still_winning(for_solver) {
+                return Err(Reject::NotWinningEnough);
+            }
+        }
         self.position.play_unchecked(mv);
         self.moves.push(mv);
         let key = (self.position.board().clone(), self.position.turn());
@@ -277,7 +290,7 @@ mod tests {
             cook,
             &[(
                 2,
-                vec![c("a1a8", Score::Mate(1)), c("h2h3", Score::Cp(600))],
+                vec![c("a1a8", Score::Mate(1)), c("h2h3", Score::Cp(150))],
             )],
         );
         assert_eq!(got, Ok(vec!["a1a8".to_owned()]));
@@ -306,7 +319,7 @@ mod tests {
             &[
                 (
                     2,
-                    vec![c("c6b6", Score::Mate(2)), c("h1h7", Score::Cp(480))],
+                    vec![c("c6b6", Score::Mate(2)), c("h1h7", Score::Cp(30))],
                 ),
                 (1, vec![c("a8b8", Score::Mate(-1))]),
                 // A second mate in 1 on the last move is accepted.
@@ -334,7 +347,7 @@ mod tests {
             &[
                 (
                     2,
-                    vec![c("c6b6", Score::Mate(2)), c("h1h7", Score::Cp(480))],
+                    vec![c("c6b6", Score::Mate(2)), c("h1h7", Score::Cp(30))],
                 ),
                 (1, vec![c("a8b8", Score::Mate(-1))]),
                 (
@@ -403,6 +416,24 @@ mod tests {
             )],
         );
         assert_eq!(got, Err(Reject::TooShort));
+    }
+
+    #[test]
+    fn an_advantage_that_fades_below_two_pawns_is_dropped() {
+        // Nc7+ looks winning, but the engine's reply shows the solver at
+        // only +1.50 afterwards: lichess's "not winning enough".
+        let cook = Cook::new(pos(FORK), Kind::Advantage);
+        let got = run(
+            cook,
+            &[
+                (
+                    2,
+                    vec![c("b5c7", Score::Cp(700)), c("g1f2", Score::Cp(-300))],
+                ),
+                (1, vec![c("e8d7", Score::Cp(-150))]),
+            ],
+        );
+        assert_eq!(got, Err(Reject::NotWinningEnough));
     }
 
     #[test]

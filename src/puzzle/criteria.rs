@@ -2,8 +2,10 @@
 //!
 //! They are lichess's, from its open-source puzzle generator
 //! (`github.com/ornicar/lichess-puzzler`, `generator/generator.py`, version
-//! 16, and `generator/util.py`), which made the millions of puzzles on
-//! lichess.org from analysed games:
+//! 49, and `generator/util.py`), which made the millions of puzzles on
+//! lichess.org from analysed games. (The first slice followed version 16,
+//! whose looser margin of 0.42 let through one-move captures that a deeper
+//! search no longer found unique; version 49 asks for 0.7.)
 //!
 //! - **Win chances** ([`win_chances`]): `2 / (1 + exp(−0.004 · cp)) − 1`,
 //!   a mate counting as ±1 (`util.win_chances`; the generator's own
@@ -12,31 +14,38 @@
 //!   second move look worse, as it is.
 //! - **The only winning move** ([`is_unique`], `is_valid_attack`): the
 //!   engine's best move is the puzzle's move when there is no second move,
-//!   or the best is mate in 1 and the second is not, or the best is mate in
-//!   2 and the second is below +5.00, or mate in 3 and the second below
-//!   +3.00, or the best's win chances exceed the second's by more than
-//!   [`UNIQUE_MARGIN`] (0.42). Two moves that win equally (two mates in 2,
+//!   or the best's win chances exceed the second's by more than
+//!   [`UNIQUE_MARGIN`] (0.7), or the best is mate in 1 and the second
+//!   leaves at most [`MATE_IN_ONE_SECOND_AT_MOST`] (0.6) win chances
+//!   (`is_valid_mate_in_one`). Two moves that win equally (two mates in 2,
 //!   +8 and +7.5) fail every one of these: the position is no puzzle, or
-//!   the line stops before it. One lichess rule is left out: it accepts a
-//!   mate whose second-best move is a non-capture below +4; we keep to the
-//!   stricter rules. On a *later* move of a mating line a second mate in 1
-//!   is accepted (lichess's puzzle page takes any mating move as the last
-//!   answer, and so does ours).
+//!   the line stops before it. Where the first move has two mates in 1,
+//!   lichess searches on for the best non-mating move; we reject the
+//!   position (stricter). On a *later* move of a mating line a second mate
+//!   in 1 is accepted (lichess's puzzle page takes any mating move as the
+//!   last answer, and so does ours).
 //! - **Positions worth probing in a game** ([`probe`], `analyze_position`):
-//!   at least two legal moves; the solver not already winning before the
-//!   opponent's last move (not above +4.00) nor already up in material; then
-//!   either a forced mate within [`MATE_SOON`] (15) moves, or an evaluation
-//!   of at least 0 whose win chances jumped by more than [`PROBE_JUMP`]
-//!   (0.5) from the position before, and — below +4.00 — only when the
-//!   solver was down in material (a swing from a blunder, not a slow
-//!   squeeze). Lichess leaves out mates in 1 found in games; we keep them:
-//!   a club's beginners (30级) need easy puzzles too.
+//!   at least two legal moves; the solver not already up in material; then
+//!   either a forced mate within [`MATE_SOON`] (15) moves, or — when the
+//!   solver was not already winning before the opponent's last move (not
+//!   above [`ALREADY_WINNING`], +3.00) — an evaluation of at least
+//!   [`WINNING_FLOOR`] (+2.00) whose win chances jumped by more than
+//!   [`PROBE_JUMP`] (0.6) from the position before, and, below +4.00, only
+//!   when the solver was down in material (a swing from a blunder, not a
+//!   slow squeeze). Lichess leaves out mates in 1 found in most games; we
+//!   keep them: a club's beginners (30级) need easy puzzles too.
+//! - **An advantage line stays winning** ([`WINNING_FLOOR`],
+//!   `cook_advantage`): every position of the line must still be at least
+//!   +2.00 for the solver, or the whole line is dropped ("not winning
+//!   enough").
 //! - **Material puzzles** ([`MIN_MATERIAL_GAIN`]): a line that does not mate
 //!   must win more than one pawn unit of material (`gain > 1`), counted P 1,
 //!   N 3, B 3, R 5, Q 9 (`util.material_count`).
 //!
-//! Our own, where lichess has none: an advantage line is cut at
-//! [`MAX_PLIES`] plies, which bounds the engine time one probe can take.
+//! Where we differ on purpose: lichess discards advantage puzzles of one
+//! move; we keep them (with the margin of 0.7 they are real only-moves), for
+//! the same beginners. An advantage line is cut at [`MAX_PLIES`] plies,
+//! which bounds the engine time one probe can take.
 
 use shakmaty::{Chess, Position};
 
@@ -47,18 +56,21 @@ use crate::engine::Score;
 pub const WIN_CHANCE_K: f64 = 0.004;
 /// How much better (in win chances, −1..1) the best move must be than the
 /// second for it to be the only move (`is_valid_attack`).
-pub const UNIQUE_MARGIN: f64 = 0.42;
-/// With mate in 2, the second move must be below this (centipawns).
-pub const MATE_IN_2_SECOND_BELOW: i32 = 500;
-/// With mate in 3, the second move must be below this (centipawns).
-pub const MATE_IN_3_SECOND_BELOW: i32 = 300;
+pub const UNIQUE_MARGIN: f64 = 0.7;
+/// A mate in 1 is the only move when the second move leaves at most these
+/// win chances (`is_valid_mate_in_one`'s `non_mate_win_threshold`).
+pub const MATE_IN_ONE_SECOND_AT_MOST: f64 = 0.6;
 /// Mates this far away or nearer are probed (`mate_soon = Mate(15)`).
 pub const MATE_SOON: i32 = 15;
 /// A position after which the solver was already this well off (cp) is
-/// not a puzzle's start.
-pub const ALREADY_WINNING: i32 = 400;
+/// not an advantage puzzle's start.
+pub const ALREADY_WINNING: i32 = 300;
+/// An advantage puzzle starts at, and its line keeps, at least this (cp).
+pub const WINNING_FLOOR: i32 = 200;
+/// Below this (cp), an advantage probe needs the solver down in material.
+pub const CLEARLY_WINNING: i32 = 400;
 /// The jump in win chances that makes a position worth probing.
-pub const PROBE_JUMP: f64 = 0.5;
+pub const PROBE_JUMP: f64 = 0.6;
 /// An advantage (not mating) line must win more material than this.
 pub const MIN_MATERIAL_GAIN: i32 = 1;
 /// Longest advantage line (plies) before it is cut.
@@ -102,11 +114,16 @@ pub fn is_unique(best: Score, second: Option<Score>, later: bool) -> bool {
         return true;
     };
     match best {
-        Score::Mate(1) => later || second != Score::Mate(1),
-        Score::Mate(2) => below(second, MATE_IN_2_SECOND_BELOW),
-        Score::Mate(3) => below(second, MATE_IN_3_SECOND_BELOW),
+        Score::Mate(1) if second == Score::Mate(1) => later,
+        Score::Mate(1) => win_chances(second) <= MATE_IN_ONE_SECOND_AT_MOST,
         _ => win_chances(best) > win_chances(second) + UNIQUE_MARGIN,
     }
+}
+
+/// Whether an advantage line's position (`score` from the solver's view)
+/// is still winning enough to go on (`cook_advantage`).
+pub fn still_winning(score: Score) -> bool {
+    !below(score, WINNING_FLOOR)
 }
 
 /// Whether a game's position is worth probing, and for what kind of
@@ -117,14 +134,17 @@ pub fn probe(position: &Chess, before: Score, now: Score) -> Option<Kind> {
         return None;
     }
     let solver = position.turn();
-    if !below(before, ALREADY_WINNING + 1) || material_diff(position, solver) > 0 {
+    if material_diff(position, solver) > 0 {
         return None;
     }
     match now {
         Score::Mate(n) if (1..=MATE_SOON).contains(&n) => Some(Kind::Mate),
         Score::Mate(_) => None,
-        Score::Cp(cp) if cp >= 0 && win_chances(now) > win_chances(before) + PROBE_JUMP => {
-            if cp < ALREADY_WINNING && material_diff(position, solver) > -1 {
+        _ if !below(before, ALREADY_WINNING + 1) => None,
+        Score::Cp(cp)
+            if cp >= WINNING_FLOOR && win_chances(now) > win_chances(before) + PROBE_JUMP =>
+        {
+            if cp < CLEARLY_WINNING && material_diff(position, solver) > -1 {
                 None
             } else {
                 Some(Kind::Advantage)
@@ -163,29 +183,43 @@ mod tests {
 
     #[test]
     fn the_margin_decides_between_two_centipawn_moves() {
-        // +6.00 (0.834) against +1.00 (0.197): unique.
-        assert!(is_unique(Score::Cp(600), Some(Score::Cp(100)), false));
+        // +9.00 (0.947) against +1.00 (0.197): 0.75 > 0.7, unique; +6.00
+        // (0.834) against +1.00 is short of it (version 16 took it).
+        assert!(is_unique(Score::Cp(900), Some(Score::Cp(100)), false));
+        assert!(!is_unique(Score::Cp(600), Some(Score::Cp(100)), false));
         // +8.00 against +7.50: two moves win equally.
         assert!(!is_unique(Score::Cp(800), Some(Score::Cp(750)), false));
-        // +3.00 (0.537) against 0.00: 0.537 > 0.42, unique.
-        // Against +0.80 (0.159): 0.378, short of the margin.
-        assert!(is_unique(Score::Cp(300), Some(Score::Cp(0)), false));
-        assert!(!is_unique(Score::Cp(300), Some(Score::Cp(80)), false));
+        // +3.00 (0.537) against 0.00: short of 0.7 (version 16's 0.42
+        // took it); against -1.00 (-0.197) it is the only move.
+        assert!(!is_unique(Score::Cp(300), Some(Score::Cp(0)), false));
+        assert!(is_unique(Score::Cp(300), Some(Score::Cp(-100)), false));
     }
 
     #[test]
-    fn mates_in_one_two_and_three() {
-        assert!(is_unique(Score::Mate(1), Some(Score::Cp(900)), false));
+    fn mates() {
+        // Mate in 1 against a second move worth +3.00 (0.537 <= 0.6).
+        assert!(is_unique(Score::Mate(1), Some(Score::Cp(300)), false));
+        // ... against +9.00 (0.946): the second move wins too.
+        assert!(!is_unique(Score::Mate(1), Some(Score::Cp(900)), false));
+        // Two mates in 1: no puzzle at the start, either answer later.
         assert!(!is_unique(Score::Mate(1), Some(Score::Mate(1)), false));
         assert!(is_unique(Score::Mate(1), Some(Score::Mate(1)), true));
-        assert!(is_unique(Score::Mate(2), Some(Score::Cp(499)), false));
-        assert!(!is_unique(Score::Mate(2), Some(Score::Cp(500)), false));
+        // Longer mates take the margin: the second must be below about +1.55.
+        assert!(is_unique(Score::Mate(2), Some(Score::Cp(150)), false));
+        assert!(!is_unique(Score::Mate(2), Some(Score::Cp(160)), false));
         assert!(!is_unique(Score::Mate(2), Some(Score::Mate(2)), false));
         assert!(is_unique(Score::Mate(3), Some(Score::Mate(-4)), false));
-        assert!(!is_unique(Score::Mate(3), Some(Score::Cp(300)), false));
         // A long mate against a slightly slower mate: both win, rejected.
         assert!(!is_unique(Score::Mate(5), Some(Score::Mate(7)), false));
         assert!(is_unique(Score::Mate(5), Some(Score::Cp(-50)), false));
+    }
+
+    #[test]
+    fn an_advantage_line_stays_above_two_pawns() {
+        assert!(still_winning(Score::Cp(200)));
+        assert!(still_winning(Score::Mate(4)));
+        assert!(!still_winning(Score::Cp(199)));
+        assert!(!still_winning(Score::Mate(-3)));
     }
 
     #[test]
@@ -197,13 +231,22 @@ mod tests {
             Some(Kind::Mate)
         );
         assert_eq!(probe(&level, Score::Cp(10), Score::Mate(16)), None);
-        // Already winning before the opponent's move.
-        assert_eq!(probe(&level, Score::Cp(450), Score::Mate(2)), None);
+        // Already winning before the opponent's move: still a mate
+        // puzzle, but no advantage puzzle.
+        assert_eq!(
+            probe(&level, Score::Cp(450), Score::Mate(2)),
+            Some(Kind::Mate)
+        );
+        assert_eq!(probe(&level, Score::Cp(310), Score::Cp(900)), None);
         // A big jump to +5: an advantage probe.
         assert_eq!(
             probe(&level, Score::Cp(0), Score::Cp(500)),
             Some(Kind::Advantage)
         );
+        // +1.00 to +4.50 is a jump of 0.52 (version 16's 0.5 took it).
+        assert_eq!(probe(&level, Score::Cp(100), Score::Cp(450)), None);
+        // A jump of 0.7 to below +2.00 is not winning enough.
+        assert_eq!(probe(&level, Score::Cp(-300), Score::Cp(190)), None);
         // A jump to +3.50 with level material: not clearly winning.
         assert_eq!(probe(&level, Score::Cp(-150), Score::Cp(350)), None);
         // No jump.
