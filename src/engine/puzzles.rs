@@ -3,7 +3,7 @@
 //! Nothing is stored here; the service and the command line decide where
 //! what is found goes.
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::{EnginePool, Limits, Score, UciError};
 use crate::puzzle::{probe, Candidate, Cook, Found, Kind, Reject, Solution};
@@ -157,6 +157,14 @@ pub struct GenerateOptions {
     pub level_cp: i32,
     /// The chance of trying a blunder at a level position.
     pub blunder_chance: f64,
+    /// The share of blunders that are plausible rather than random: one of
+    /// the engine's [`GenerateOptions::plausible_lines`] best moves that
+    /// still loses at least [`GenerateOptions::plausible_loss_cp`]. A random
+    /// legal move mostly hangs a piece, whose punishment is a single
+    /// capture; a move a player might choose loses to a tactic more often.
+    pub plausible_share: f64,
+    pub plausible_lines: usize,
+    pub plausible_loss_cp: i32,
     pub mining: PuzzleLimits,
 }
 
@@ -178,6 +186,9 @@ impl GenerateOptions {
             lines: 2,
             level_cp: 150,
             blunder_chance: 0.5,
+            plausible_share: 0.5,
+            plausible_lines: 8,
+            plausible_loss_cp: 200,
             mining: PuzzleLimits {
                 scan: nodes(100_000),
                 line: nodes(400_000),
@@ -227,9 +238,14 @@ pub async fn engine_game(
             // A level moment: try a blunder there (seeded).
             let level = matches!(best.score, Score::Cp(cp) if cp.abs() <= options.level_cp);
             if level && rng.gen_bool(options.blunder_chance) {
-                if let Some(blunder) = legal.choose(&mut rng) {
+                let plausible = if rng.gen_bool(options.plausible_share) {
+                    plausible_blunder(pool, &now, best.score, options, &mut rng).await?
+                } else {
+                    None
+                };
+                if let Some(blunder) = plausible.or_else(|| legal.choose(&mut rng).copied()) {
                     let mut after = now.clone();
-                    after.play_unchecked(*blunder);
+                    after.play_unchecked(blunder);
                     blunders.push(Blunder {
                         before: best.score.flip(),
                         position: after,
@@ -252,6 +268,34 @@ pub async fn engine_game(
         positions.push(next);
     }
     Ok((positions, blunders))
+}
+
+/// One of the engine's best [`GenerateOptions::plausible_lines`] moves in
+/// `position` that loses at least [`GenerateOptions::plausible_loss_cp`]
+/// against `best` (both from the mover's view), drawn at random; `None`
+/// when every move the engine lists is close to the best.
+async fn plausible_blunder(
+    pool: &EnginePool,
+    position: &Chess,
+    best: Score,
+    options: &GenerateOptions,
+    rng: &mut rand::rngs::SmallRng,
+) -> Result<Option<Move>, UciError> {
+    use rand::seq::SliceRandom;
+
+    let Score::Cp(best_cp) = best else {
+        return Ok(None);
+    };
+    let lines = candidates(pool, position, options.plausible_lines, &options.play).await?;
+    let losing: Vec<&Candidate> = lines
+        .iter()
+        .filter(|c| crate::puzzle::criteria::below(c.score, best_cp - options.plausible_loss_cp))
+        .collect();
+    Ok(losing.choose(rng).and_then(|c| {
+        shakmaty::uci::UciMove::from_ascii(c.uci.as_bytes())
+            .ok()
+            .and_then(|m| m.to_move(position).ok())
+    }))
 }
 
 /// `chessbot puzzles generate`: plays [`engine_game`]s and probes their

@@ -317,10 +317,7 @@ mod tests {
         let got = run(
             cook,
             &[
-                (
-                    2,
-                    vec![c("c6b6", Score::Mate(2)), c("h1h7", Score::Cp(30))],
-                ),
+                (2, vec![c("c6b6", Score::Mate(2)), c("h1h7", Score::Cp(30))]),
                 (1, vec![c("a8b8", Score::Mate(-1))]),
                 // A second mate in 1 on the last move is accepted.
                 (
@@ -345,10 +342,7 @@ mod tests {
         let got = run(
             cook,
             &[
-                (
-                    2,
-                    vec![c("c6b6", Score::Mate(2)), c("h1h7", Score::Cp(30))],
-                ),
+                (2, vec![c("c6b6", Score::Mate(2)), c("h1h7", Score::Cp(30))]),
                 (1, vec![c("a8b8", Score::Mate(-1))]),
                 (
                     2,
