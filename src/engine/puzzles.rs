@@ -6,7 +6,7 @@
 use shakmaty::{Chess, Move, Position};
 
 use super::{EnginePool, Limits, Score, UciError};
-use crate::puzzle::{probe, Candidate, Cook, Found, Kind, Reject, Solution};
+use crate::puzzle::{criteria, probe, Candidate, Cook, Found, Kind, Reject, Solution};
 
 /// How deep puzzle searches go. lichess's generator searches far deeper
 /// (depth 50, up to 40 M nodes a move); a club's machine cannot, so the
@@ -337,49 +337,89 @@ pub async fn generate(
     Ok(found)
 }
 
+/// What a deeper search says of a puzzle ([`recheck`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Recheck {
+    /// At every solver's move the solution's move is the engine's best and
+    /// unique by the generator's own rule ([`criteria::is_unique`], the
+    /// 0.7 margin).
+    Unique,
+    /// The solution's move is the engine's best and the only one that wins
+    /// ([`criteria::only_winning_move`]), but somewhere the margin is
+    /// narrower than the generator asks for.
+    OnlyWinning,
+    /// A different best move, a second winning move, or a puzzle that no
+    /// longer replays.
+    Fails,
+}
+
+impl Recheck {
+    /// Whether the puzzle's solution is still the unique winning line (the
+    /// quality proof's question).
+    pub fn passes(self) -> bool {
+        self != Recheck::Fails
+    }
+}
+
 /// Re-checks a puzzle (`chessbot puzzles check`, the starter set's quality
 /// proof): at every solver's move, searched again within `limits` (much
 /// deeper than it was found with), the solution's move must still be the
-/// engine's best and unique by the same rules ([`crate::puzzle::criteria::is_unique`]);
-/// where the solution's move mates, any mating best move will do (as when
-/// solving). `false` also for a puzzle that no longer replays.
-pub async fn still_unique(
+/// engine's best, and no other move may win; where the solution's move
+/// mates, any mating best move will do (as when solving). It also says
+/// whether the generator's own margin still holds everywhere: a capture
+/// that wins a piece (+4.50 against an equal +0.30) sits right at the 0.7
+/// margin, and a deeper search moves it by a few centipawns either way
+/// without making a second move any good.
+pub async fn recheck(
     pool: &EnginePool,
     found: &Found,
     limits: &Limits,
-) -> Result<bool, UciError> {
+) -> Result<Recheck, UciError> {
     let Ok(fen) = found.fen.parse::<shakmaty::fen::Fen>() else {
-        return Ok(false);
+        return Ok(Recheck::Fails);
     };
     let Ok(mut position) = fen.into_position::<Chess>(shakmaty::CastlingMode::Standard) else {
-        return Ok(false);
+        return Ok(Recheck::Fails);
     };
+    let mut verdict = Recheck::Unique;
     for (i, uci) in found.moves.iter().enumerate() {
         let Some(mv) = shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
             .ok()
             .and_then(|m| m.to_move(&position).ok())
         else {
-            return Ok(false);
+            return Ok(Recheck::Fails);
         };
         if i % 2 == 0 {
             let lines = candidates(pool, &position, 2, limits).await?;
             let Some(best) = lines.first() else {
-                return Ok(false);
+                return Ok(Recheck::Fails);
             };
             let mut after = position.clone();
             after.play_unchecked(mv);
             let mates = after.is_checkmate() && matches!(best.score, Score::Mate(1));
             if best.uci != *uci && !mates {
-                return Ok(false);
+                return Ok(Recheck::Fails);
             }
             let second = lines.get(1).map(|c| c.score);
-            if !crate::puzzle::criteria::is_unique(best.score, second, i > 0) {
-                return Ok(false);
+            if !criteria::is_unique(best.score, second, i > 0) {
+                if !criteria::only_winning_move(best.score, second, i > 0) {
+                    return Ok(Recheck::Fails);
+                }
+                verdict = Recheck::OnlyWinning;
             }
         }
         position.play_unchecked(mv);
     }
-    Ok(true)
+    Ok(verdict)
+}
+
+/// Whether a puzzle is still the unique winning line deeper ([`recheck`]).
+pub async fn still_unique(
+    pool: &EnginePool,
+    found: &Found,
+    limits: &Limits,
+) -> Result<bool, UciError> {
+    Ok(recheck(pool, found, limits).await?.passes())
 }
 
 /// The positions of every game in a PGN file (games are split at each

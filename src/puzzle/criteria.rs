@@ -120,6 +120,21 @@ pub fn is_unique(best: Score, second: Option<Score>, later: bool) -> bool {
     }
 }
 
+/// Whether the best move is the only one that *wins* (the deeper re-check's
+/// question, `chessbot puzzles check`): the best wins (a mate, or at least
+/// [`WINNING_FLOOR`]) and the second does not; or there is no second move;
+/// or, on a later move, both mate at once. Looser than [`is_unique`] where
+/// the second is far from winning but the margin is just short of 0.7.
+pub fn only_winning_move(best: Score, second: Option<Score>, later: bool) -> bool {
+    let Some(second) = second else {
+        return true;
+    };
+    if later && best == Score::Mate(1) && second == Score::Mate(1) {
+        return true;
+    }
+    still_winning(best) && below(second, WINNING_FLOOR)
+}
+
 /// Whether an advantage line's position (`score` from the solver's view)
 /// is still winning enough to go on (`cook_advantage`).
 pub fn still_winning(score: Score) -> bool {
@@ -212,6 +227,52 @@ mod tests {
         // A long mate against a slightly slower mate: both win, rejected.
         assert!(!is_unique(Score::Mate(5), Some(Score::Mate(7)), false));
         assert!(is_unique(Score::Mate(5), Some(Score::Cp(-50)), false));
+    }
+
+    #[test]
+    fn the_only_winning_move() {
+        // Winning a piece (+4.55) against an equal +0.33: short of the
+        // margin (0.655), but the only move that wins.
+        assert!(!is_unique(Score::Cp(455), Some(Score::Cp(33)), false));
+        assert!(only_winning_move(
+            Score::Cp(455),
+            Some(Score::Cp(33)),
+            false
+        ));
+        // A second move at +2.00 wins too.
+        assert!(!only_winning_move(
+            Score::Cp(900),
+            Some(Score::Cp(200)),
+            false
+        ));
+        // A mate against a second move that also mates, or wins.
+        assert!(!only_winning_move(
+            Score::Mate(2),
+            Some(Score::Mate(3)),
+            false
+        ));
+        assert!(!only_winning_move(
+            Score::Mate(1),
+            Some(Score::Mate(1)),
+            false
+        ));
+        assert!(only_winning_move(
+            Score::Mate(1),
+            Some(Score::Mate(1)),
+            true
+        ));
+        assert!(only_winning_move(
+            Score::Mate(3),
+            Some(Score::Cp(150)),
+            false
+        ));
+        // The best no longer wins.
+        assert!(!only_winning_move(
+            Score::Cp(150),
+            Some(Score::Cp(-400)),
+            false
+        ));
+        assert!(only_winning_move(Score::Cp(150), None, false));
     }
 
     #[test]
