@@ -14,8 +14,10 @@ pub mod game;
 pub mod input;
 pub mod notation;
 pub mod opening;
+pub mod variant;
 pub mod pgn;
 
 pub use ending::*;
 pub use game::*;
 pub use notation::Notation;
+pub use variant::Variant;
