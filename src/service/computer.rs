@@ -144,6 +144,8 @@ impl Service {
                 rated: false,
                 time_control: time_control.canonical.clone(),
                 initial_fen: None,
+                variant: crate::chess::Variant::Standard,
+                start_number: None,
                 created_ms: now,
                 expires_ms: now + settings.challenge_ttl_ms,
             })
@@ -159,6 +161,8 @@ impl Service {
             rated: false,
             time_control: time_control.canonical.clone(),
             initial_fen: None,
+            variant: crate::chess::Variant::Standard,
+            start_number: None,
             deadline_ms: super::time::first_deadline(&time_control.canonical, now),
             created_ms: now,
         };

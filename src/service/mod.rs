@@ -39,6 +39,7 @@ mod review;
 mod session;
 mod settings;
 mod show;
+mod start;
 mod takeback;
 mod time;
 pub mod timing;
@@ -198,9 +199,17 @@ impl Service {
                 rated,
                 time,
                 fen,
+                variant,
+                position,
             } => {
-                self.challenge(actor, opponent, color, rated, time, fen)
-                    .await
+                let options = ChallengeOptions {
+                    rated,
+                    time,
+                    fen,
+                    variant,
+                    position,
+                };
+                self.challenge(actor, opponent, color, options).await
             }
             Command::Accept { challenge } => self.accept(actor, challenge).await,
             Command::Decline { challenge } => self.decline(actor, challenge).await,
@@ -217,7 +226,9 @@ impl Service {
             Command::Draw { action } => self.draw(actor, action, None).await,
             Command::Abort => self.abort(actor).await,
             Command::Games => self.games(actor).await,
-            Command::Leaderboard { page } => self.leaderboard(actor, page).await,
+            Command::Leaderboard { page, variant } => {
+                self.leaderboard(actor, page, variant.as_deref()).await
+            }
             // Boxed: the puzzle futures are large, and every command's
             // future is as large as the largest arm.
             Command::PuzzleLeaderboard { page } => {

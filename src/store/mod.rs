@@ -32,6 +32,7 @@ mod privacy;
 mod puzzles;
 mod time;
 mod tournaments;
+mod variants;
 mod web;
 
 use std::{str::FromStr, sync::Arc, time::Duration};

@@ -102,6 +102,8 @@ async fn finished_game(service: &Service, channel: &str, moves: &[&str]) -> i64 
             rated: Some(false),
             time: Some("3d".to_owned()),
             fen: None,
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -569,6 +571,8 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
             rated: Some(false),
             time: None,
             fen: None,
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -869,6 +873,8 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
                 rated: false,
                 time_control: "3d".to_owned(),
                 initial_fen: None,
+                variant: chessbot::store::Variant::Standard,
+                start_number: None,
                 created_ms: START_MS,
                 expires_ms: START_MS + 1_000,
             })
@@ -887,6 +893,8 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
                     rated: false,
                     time_control: "3d".to_owned(),
                     initial_fen: None,
+                    variant: chessbot::store::Variant::Standard,
+                    start_number: None,
                     deadline_ms: None,
                     created_ms: START_MS,
                 },

@@ -65,6 +65,8 @@ fn challenge(opponent: &str, rated: bool) -> Command {
         rated: Some(rated),
         time: None,
         fen: None,
+        variant: None,
+        position: None,
     }
 }
 
@@ -618,6 +620,8 @@ async fn games_show_time_left_and_link_their_channel() {
             rated: Some(false),
             time: Some("5+3".into()),
             fen: None,
+            variant: None,
+            position: None,
         }
     })
     .await;

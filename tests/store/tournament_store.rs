@@ -67,6 +67,8 @@ fn board(round: i64, board: i64, white: &str, black: Option<&str>) -> NewBoard {
             rated: true,
             time_control: "3d".into(),
             initial_fen: None,
+            variant: chessbot::store::Variant::Standard,
+            start_number: None,
             deadline_ms: Some(10_000_000),
             created_ms: 2_000,
         }),

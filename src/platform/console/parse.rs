@@ -189,13 +189,15 @@ fn split_tokens(text: &str) -> Result<Vec<String>, Msg> {
 /// The options each command takes, in the order bare values fill them.
 fn options_of(command: &str) -> Option<&'static [&'static str]> {
     Some(match command {
-        "challenge" => &["opponent", "color", "rated", "time", "fen"],
+        "challenge" => &[
+            "opponent", "color", "rated", "time", "fen", "variant", "position",
+        ],
         "accept" | "decline" | "cancel" => &["challenge"],
         "move" => &["text", "claim_draw"],
         "board" | "abort" | "games" | "help" => &[],
         "resign" => &["confirm"],
         "draw" => &["action"],
-        "leaderboard" => &["page", "board"],
+        "leaderboard" => &["page", "board", "variant"],
         "puzzle" => &[],
         "profile" | "history" => &["user"],
         "pgn" => &["game"],
@@ -352,6 +354,10 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
             rated: get("rated").map(|v| boolean("rated", &v)).transpose()?,
             time: get("time"),
             fen: get("fen"),
+            variant: get("variant"),
+            position: get("position")
+                .map(|v| number("position", &v))
+                .transpose()?,
         },
         "accept" => Command::Accept {
             challenge: get("challenge")
@@ -399,7 +405,10 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 .transpose()?
                 .unwrap_or(1);
             match get("board").as_deref() {
-                None | Some("games") => Command::Leaderboard { page },
+                None | Some("games") => Command::Leaderboard {
+                    page,
+                    variant: get("variant"),
+                },
                 Some("puzzles") => Command::PuzzleLeaderboard { page },
                 Some(_) => return Err(msg!("console-bad-board")),
             }
@@ -764,6 +773,8 @@ mod tests {
                 rated: None,
                 time: Some("10+5".into()),
                 fen: None,
+                variant: None,
+                position: None,
             })
         );
     }

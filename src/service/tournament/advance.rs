@@ -428,6 +428,8 @@ impl Service {
                         rated: tt.rated,
                         time_control: tt.time_control.clone(),
                         initial_fen: None,
+                        variant: crate::chess::Variant::Standard,
+                        start_number: None,
                         deadline_ms: deadline,
                         created_ms: now,
                     }),
