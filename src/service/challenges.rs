@@ -39,8 +39,14 @@ impl Service {
             .as_ref()
             .and_then(|o| crate::engine::Level::of_player(&o.id))
         {
+            let options = ChallengeOptions {
+                time,
+                variant,
+                position,
+                ..ChallengeOptions::default()
+            };
             return self
-                .play_computer(actor, i64::from(level.number()), color, time)
+                .play_computer(actor, i64::from(level.number()), color, options)
                 .await;
         }
         let settings = self.store().server(&actor.server).await?;

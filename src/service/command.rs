@@ -280,6 +280,10 @@ pub enum Command {
         color: ColorChoice,
         /// `None`: the server's default time control.
         time: Option<String>,
+        /// lichess's variant key, as for `/challenge` (`None`: standard).
+        variant: Option<String>,
+        /// Chess960's start position, 0–959 (`None`: drawn at random).
+        position: Option<i64>,
     },
     /// The engine's review of a finished game: by id, or this channel's
     /// latest; or of a game pasted as PGN (`pgn`, its text; nothing is

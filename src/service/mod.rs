@@ -245,8 +245,20 @@ impl Service {
             Command::PrivacyShow => self.privacy_show(actor).await,
             Command::PrivacyForget { confirmed } => self.privacy_forget(actor, confirmed).await,
             Command::Vacation { days } => self.vacation(actor, days).await,
-            Command::Play { level, color, time } => {
-                self.play_computer(actor, level, color, time).await
+            Command::Play {
+                level,
+                color,
+                time,
+                variant,
+                position,
+            } => {
+                let options = ChallengeOptions {
+                    time,
+                    variant,
+                    position,
+                    ..ChallengeOptions::default()
+                };
+                self.play_computer(actor, level, color, options).await
             }
             Command::Analyze { game, pgn } => self.analyze(actor, game, pgn).await,
             Command::Takeback { action } => self.takeback(actor, action, None).await,

@@ -202,7 +202,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "profile" | "history" => &["user"],
         "pgn" => &["game"],
         "analyze" => &["game", "pgn", "file"],
-        "play" => &["level", "color", "time"],
+        "play" => &["level", "color", "time", "variant", "position"],
         "rating" | "rating-preview" => &["opponent"],
         "settings" => &[
             "time",
@@ -447,6 +447,10 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 None => ColorChoice::Random,
             },
             time: get("time"),
+            variant: get("variant"),
+            position: get("position")
+                .map(|v| number("position", &v))
+                .transpose()?,
         },
         "rating" | "rating-preview" => Command::RatingPreview {
             opponent: user_ref(

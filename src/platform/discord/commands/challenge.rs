@@ -130,6 +130,8 @@ pub async fn challenge(
             level: i64::from(crate::engine::level::FOR_CHALLENGE),
             color: color.map_or(ColorChoice::Random, ColorChoice::from),
             time,
+            variant: variant.map(|v| v.key().to_owned()),
+            position,
         };
         return run(ctx, command).await;
     }
@@ -162,11 +164,20 @@ pub async fn play(
     #[autocomplete = "complete_time"]
     #[max_length = 32]
     time: Option<String>,
+    #[description = "The rules: standard chess (default) or chess960"] variant: Option<
+        VariantOption,
+    >,
+    #[description = "Chess960 start position, 0 to 959 (default: drawn at random)"]
+    #[min = 0]
+    #[max = 959]
+    position: Option<i64>,
 ) -> Result<(), Error> {
     let command = Command::Play {
         level: i64::from(level),
         color: color.map_or(ColorChoice::Random, ColorChoice::from),
         time,
+        variant: variant.map(|v| v.key().to_owned()),
+        position,
     };
     run(ctx, command).await
 }
