@@ -17,3 +17,6 @@ profile-variant-line = { $points } points, { $level } — { $count ->
     [one] 1 rated game
    *[other] { $count } rated games
 }: { $wins }W { $draws }D { $losses }L
+tournament-variant = Every game is { $variant }; each round starts all its boards from one position drawn by lot.
+tournament-round-start = Round { $round }: { $start } (drawn by lot, the same on every board).
+opt-tournament-variant-desc = The rules: standard chess (default) or chess960 (one start position per round)

@@ -27,3 +27,16 @@ CREATE INDEX variant_ladder ON variant_ratings
 
 -- Which ladder a rating change moved: a player's history per variant.
 ALTER TABLE rating_changes ADD COLUMN variant TEXT NOT NULL DEFAULT 'standard';
+
+-- Tournaments in a variant: every game of the event is played by its
+-- rules. In Chess960 every board of a round starts from the same
+-- position, drawn by lot when the round is paired and recorded here (one
+-- row per round: a second process pairing the same round reads it back).
+ALTER TABLE tournaments ADD COLUMN variant TEXT NOT NULL DEFAULT 'standard';
+CREATE TABLE tournament_round_starts (
+    tournament_id BIGINT NOT NULL REFERENCES tournaments (id),
+    round         BIGINT NOT NULL,
+    start_number  BIGINT NOT NULL,
+    drawn_ms      BIGINT NOT NULL,
+    PRIMARY KEY (tournament_id, round)
+);

@@ -460,4 +460,7 @@ pub struct TournamentOptions {
     pub groups: Option<i64>,
     /// Team events: `Red: @a @b @c @d; Blue: @e @f @g @h` (board order).
     pub teams: Option<String>,
+    /// lichess's variant key (`None`: standard chess). In Chess960 every
+    /// board of a round starts from one position drawn by lot.
+    pub variant: Option<String>,
 }

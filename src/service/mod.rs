@@ -39,7 +39,7 @@ mod review;
 mod session;
 mod settings;
 mod show;
-mod start;
+pub(crate) mod start;
 mod takeback;
 mod time;
 pub mod timing;
@@ -112,6 +112,15 @@ impl Service {
     }
 
     /// A draw by lot: heads or tails.
+    /// A number below `n` drawn by lot (a Chess960 round's start), from the
+    /// same seeded source as [`Service::draw_lot`].
+    pub(crate) fn draw_number(&self, n: u16) -> u16 {
+        rand::Rng::gen_range(
+            &mut *self.inner.lots.lock().unwrap_or_else(|e| e.into_inner()),
+            0..n,
+        )
+    }
+
     pub(crate) fn draw_lot(&self) -> bool {
         rand::Rng::gen_bool(
             &mut *self.inner.lots.lock().unwrap_or_else(|e| e.into_inner()),

@@ -30,6 +30,7 @@ mod play;
 mod players;
 mod privacy;
 mod puzzles;
+mod round_starts;
 mod time;
 mod tournaments;
 mod variants;

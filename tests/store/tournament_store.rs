@@ -31,6 +31,7 @@ fn tournament(max_players: i64) -> NewTournament {
         sudden_death: true,
         groups_count: 1,
         initial_colour: "white".into(),
+        variant: chessbot::store::Variant::Standard,
         created_by: "mod".into(),
         created_ms: 1_000,
     }

@@ -250,6 +250,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "decider",
             "groups",
             "teams",
+            "variant",
         ],
         "tournament list" => &[],
         "tournament join"
@@ -610,6 +611,7 @@ fn tournament_command(
             decider: get("decider"),
             groups: count("groups")?,
             teams: get("teams"),
+            variant: get("variant"),
         }),
         "tournament join" => TournamentCommand::Join { tournament },
         "tournament leave" => TournamentCommand::Leave { tournament },

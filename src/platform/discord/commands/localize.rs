@@ -304,6 +304,9 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("tournament create", "decider") => (t!(zh, "opt-decider"), t!(zh, "opt-decider-desc")),
         ("tournament create", "groups") => (t!(zh, "opt-groups"), t!(zh, "opt-groups-desc")),
         ("tournament create", "teams") => (t!(zh, "opt-teams"), t!(zh, "opt-teams-desc")),
+        ("tournament create", "variant") => {
+            (t!(zh, "opt-variant"), t!(zh, "opt-tournament-variant-desc"))
+        }
         ("tournament pairings" | "tournament result", "round") => {
             (t!(zh, "opt-round"), t!(zh, "opt-round-desc"))
         }
