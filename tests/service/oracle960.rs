@@ -298,9 +298,12 @@ async fn play_one(
                     rng.gen_range(1..=8)
                 )
             };
+            // Not from the b-file: the forgiving reader takes `b2c4` as
+            // `B2c4` (a bishop from the second rank, SPEC §1's `b…` rule)
+            // when that is legal, which is not what this probe is about.
             let wrong = loop {
                 let text = format!("{}{}", square(rng), square(rng));
-                if !legal.contains(&text) {
+                if !legal.contains(&text) && !text.starts_with('b') {
                     break text;
                 }
             };
