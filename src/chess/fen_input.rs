@@ -124,44 +124,44 @@ pub fn read_fen(text: &str) -> Result<Chess, FenProblem> {
             Err(e)
         })
         .map_err(|e| {
-        let kinds = e.kinds();
-        let named = [
-            (PositionErrorKinds::EMPTY_BOARD, Unplayable::Empty),
-            (PositionErrorKinds::MISSING_KING, Unplayable::MissingKing),
-            (PositionErrorKinds::TOO_MANY_KINGS, Unplayable::TooManyKings),
-            (
-                PositionErrorKinds::PAWNS_ON_BACKRANK,
-                Unplayable::PawnsOnBackRank,
-            ),
-            (
-                PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-                Unplayable::Castling,
-            ),
-            (PositionErrorKinds::INVALID_EP_SQUARE, Unplayable::EnPassant),
-            (
-                PositionErrorKinds::OPPOSITE_CHECK,
-                Unplayable::OppositeCheck,
-            ),
-            (
-                PositionErrorKinds::IMPOSSIBLE_CHECK,
-                Unplayable::ImpossibleCheck,
-            ),
-            (
-                PositionErrorKinds::TOO_MUCH_MATERIAL,
-                Unplayable::TooMuchMaterial,
-            ),
-        ];
-        let mut why: Vec<Unplayable> = named
-            .iter()
-            .filter(|(kind, _)| kinds.contains(*kind))
-            .map(|&(_, why)| why)
-            .collect();
-        // An empty board also lacks its kings: saying so adds nothing.
-        if why.contains(&Unplayable::Empty) {
-            why.retain(|w| *w == Unplayable::Empty);
-        }
-        FenProblem::Unplayable(why)
-    })
+            let kinds = e.kinds();
+            let named = [
+                (PositionErrorKinds::EMPTY_BOARD, Unplayable::Empty),
+                (PositionErrorKinds::MISSING_KING, Unplayable::MissingKing),
+                (PositionErrorKinds::TOO_MANY_KINGS, Unplayable::TooManyKings),
+                (
+                    PositionErrorKinds::PAWNS_ON_BACKRANK,
+                    Unplayable::PawnsOnBackRank,
+                ),
+                (
+                    PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+                    Unplayable::Castling,
+                ),
+                (PositionErrorKinds::INVALID_EP_SQUARE, Unplayable::EnPassant),
+                (
+                    PositionErrorKinds::OPPOSITE_CHECK,
+                    Unplayable::OppositeCheck,
+                ),
+                (
+                    PositionErrorKinds::IMPOSSIBLE_CHECK,
+                    Unplayable::ImpossibleCheck,
+                ),
+                (
+                    PositionErrorKinds::TOO_MUCH_MATERIAL,
+                    Unplayable::TooMuchMaterial,
+                ),
+            ];
+            let mut why: Vec<Unplayable> = named
+                .iter()
+                .filter(|(kind, _)| kinds.contains(*kind))
+                .map(|&(_, why)| why)
+                .collect();
+            // An empty board also lacks its kings: saying so adds nothing.
+            if why.contains(&Unplayable::Empty) {
+                why.retain(|w| *w == Unplayable::Empty);
+            }
+            FenProblem::Unplayable(why)
+        })
 }
 
 impl Unplayable {

@@ -10,8 +10,7 @@
 use std::fmt;
 
 use shakmaty::{
-    fen::Fen, san::SanPlus, uci::UciMove, CastlingSide, Chess, Color, EnPassantMode, Move,
-    Position,
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingSide, Chess, Color, EnPassantMode, Move, Position,
 };
 
 use crate::{i18n::Lang, t};
@@ -172,9 +171,7 @@ impl Game {
     pub fn start_of(variant: Variant) -> Game {
         match variant {
             Variant::Standard => Game::new(),
-            Variant::Chess960 => {
-                Game::chess960(chess960::STANDARD).unwrap_or_else(Game::new)
-            }
+            Variant::Chess960 => Game::chess960(chess960::STANDARD).unwrap_or_else(Game::new),
         }
     }
 

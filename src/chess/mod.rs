@@ -14,8 +14,8 @@ pub mod game;
 pub mod input;
 pub mod notation;
 pub mod opening;
-pub mod variant;
 pub mod pgn;
+pub mod variant;
 
 pub use ending::*;
 pub use game::*;

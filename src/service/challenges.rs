@@ -7,8 +7,7 @@ use rand::Rng;
 use super::{
     buttons::{ButtonAction, ChallengeButton},
     error::{check_length, refuse, refuse_msg, ServiceError},
-    Actor, Button, ButtonStyle, ChallengeOptions, ColorChoice, OpenThread, Reply, Service,
-    UserRef,
+    Actor, Button, ButtonStyle, ChallengeOptions, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
 use crate::{
     i18n::{join_sentences, Lang},

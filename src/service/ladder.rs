@@ -82,10 +82,7 @@ impl Service {
             Some(text) => super::start::read_variant(text)?,
             None => Variant::Standard,
         };
-        let total = self
-            .store()
-            .ladder_size_in(&actor.server, variant)
-            .await?;
+        let total = self.store().ladder_size_in(&actor.server, variant).await?;
         let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
         if !(1..=pages).contains(&page) {
             return refuse_msg(msg!("ladder-page-range", pages = pages));

@@ -194,9 +194,7 @@ impl Store {
             if ladder.keyed {
                 query = query.bind(variant.key().to_owned());
             }
-            let row = query
-                .fetch_optional(&mut **tx)
-                .await?;
+            let row = query.fetch_optional(&mut **tx).await?;
             before[i] = match row {
                 Some(row) => row.try_get("points")?,
                 None => 0,
@@ -284,18 +282,25 @@ pub(super) async fn one_game_row(
     let Some((score, settle)) = change.rating else {
         return Ok(applied);
     };
-    let row =
-        sqlx::query("SELECT server_id, white_id, black_id, variant FROM games WHERE id = $1")
-            .bind(change.game_id)
-            .fetch_one(&mut **tx)
-            .await?;
+    let row = sqlx::query("SELECT server_id, white_id, black_id, variant FROM games WHERE id = $1")
+        .bind(change.game_id)
+        .fetch_one(&mut **tx)
+        .await?;
     let variant = super::games::variant_from_row(&row)?;
     let server: String = row.try_get("server_id")?;
     let white: String = row.try_get("white_id")?;
     let black: String = row.try_get("black_id")?;
     applied.ratings = Some(
         store
-            .settle_in(tx, change, &server, variant, [&white, &black], score, settle)
+            .settle_in(
+                tx,
+                change,
+                &server,
+                variant,
+                [&white, &black],
+                score,
+                settle,
+            )
             .await?,
     );
     Ok(applied)

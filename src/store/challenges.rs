@@ -5,8 +5,9 @@ use sqlx::{any::AnyRow, Row};
 
 use super::{
     flag,
-    games::{insert_game, start_number_from_row, variant_from_row}, on_unique_violation, ChallengeRecord, ChallengeStatus, GameRecord,
-    NewChallenge, NewGame, Store, StoreError,
+    games::{insert_game, start_number_from_row, variant_from_row},
+    on_unique_violation, ChallengeRecord, ChallengeStatus, GameRecord, NewChallenge, NewGame,
+    Store, StoreError,
 };
 
 const CHALLENGE_COLUMNS: &str = "id, server_id, channel_id, challenger_id, opponent_id, color, \

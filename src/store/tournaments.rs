@@ -14,8 +14,7 @@
 use sqlx::{any::AnyRow, Any, Row, Transaction};
 
 use super::{
-    flag, games::insert_game, on_unique_violation, GameRecord, NewGame, Store, StoreError,
-    Variant,
+    flag, games::insert_game, on_unique_violation, GameRecord, NewGame, Store, StoreError, Variant,
 };
 
 /// A tournament's settings, as created.

@@ -33,7 +33,9 @@ fn king_and_rooks(game: &Game) -> (Square, Vec<Square>) {
 fn castling_short_every_way_it_is_typed() {
     for typed in ["O-O", "0-0", "o-o", "短易位", "f1g1", "Kxg1", "Kg1"] {
         let mut g = game(BOTH_WAYS);
-        let ply = g.play_text(typed, 0).unwrap_or_else(|e| panic!("{typed}: {e}"));
+        let ply = g
+            .play_text(typed, 0)
+            .unwrap_or_else(|e| panic!("{typed}: {e}"));
         assert_eq!(ply.san, "O-O", "{typed}");
         // UCI writes Chess960 castling as the king onto its rook.
         assert_eq!(ply.uci, "f1g1", "{typed}");
@@ -49,7 +51,9 @@ fn castling_short_every_way_it_is_typed() {
 fn castling_long_every_way_it_is_typed() {
     for typed in ["O-O-O", "0-0-0", "长易位", "f1b1", "Kxb1", "f1c1"] {
         let mut g = game(BOTH_WAYS);
-        let ply = g.play_text(typed, 0).unwrap_or_else(|e| panic!("{typed}: {e}"));
+        let ply = g
+            .play_text(typed, 0)
+            .unwrap_or_else(|e| panic!("{typed}: {e}"));
         assert_eq!(ply.san, "O-O-O", "{typed}");
         assert_eq!(ply.uci, "f1b1", "{typed}");
         assert_eq!(
@@ -82,7 +86,9 @@ fn standard_chess_still_castles_e1g1_and_onto_the_rook() {
     let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
     for (typed, uci) in [("e1g1", "e1g1"), ("e1h1", "e1g1"), ("Kxa1", "e1c1")] {
         let mut g = Game::from_fen(fen).expect("fen");
-        let ply = g.play_text(typed, 0).unwrap_or_else(|e| panic!("{typed}: {e}"));
+        let ply = g
+            .play_text(typed, 0)
+            .unwrap_or_else(|e| panic!("{typed}: {e}"));
         assert!(ply.mv.is_castle(), "{typed}");
         assert_eq!(ply.uci, uci, "{typed}");
     }

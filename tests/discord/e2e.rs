@@ -1965,7 +1965,10 @@ async fn a_chess960_challenge_with_the_new_options() {
     let position = option(challenge, "position");
     assert_eq!(position["type"], json!(4), "an integer");
     assert_eq!(
-        (position["min_value"].as_f64(), position["max_value"].as_f64()),
+        (
+            position["min_value"].as_f64(),
+            position["max_value"].as_f64()
+        ),
         (Some(0.0), Some(959.0))
     );
     assert_eq!(position["name_localizations"]["zh-CN"], "起始局面");
@@ -2006,7 +2009,8 @@ async fn a_chess960_challenge_with_the_new_options() {
     .await;
     assert!(!cb.flags_ephemeral(), "{}", cb.content());
     assert!(
-        cb.content().contains("Variant: Chess960, start position 12."),
+        cb.content()
+            .contains("Variant: Chess960, start position 12."),
         "{}",
         cb.content()
     );

@@ -462,7 +462,10 @@ async fn every_refusal_is_clear_and_changes_nothing() {
     bed.refused(
         "carol",
         "lobby",
-        Command::Leaderboard { page: 0, variant: None },
+        Command::Leaderboard {
+            page: 0,
+            variant: None,
+        },
         "between 1 and",
     )
     .await;
@@ -515,10 +518,7 @@ async fn variant_refusals_are_clear_and_change_nothing() {
             challenge_in(Some("crazyhouse"), None, None),
             "`crazyhouse` is not a variant played here. Choose one of: standard, chess960",
         ),
-        (
-            challenge_in(Some(&"x".repeat(500)), None, None),
-            "too long",
-        ),
+        (challenge_in(Some(&"x".repeat(500)), None, None), "too long"),
         (
             challenge_in(Some("chess960"), Some(960), None),
             "numbered 0 to 959; 960 is not",
@@ -527,10 +527,7 @@ async fn variant_refusals_are_clear_and_change_nothing() {
             challenge_in(Some("chess960"), Some(-1), None),
             "numbered 0 to 959; -1 is not",
         ),
-        (
-            challenge_in(None, Some(12), None),
-            "for Chess960 only",
-        ),
+        (challenge_in(None, Some(12), None), "for Chess960 only"),
         (
             challenge_in(Some("standard"), Some(518), None),
             "for Chess960 only",
@@ -545,7 +542,11 @@ async fn variant_refusals_are_clear_and_change_nothing() {
         ),
         (
             // Castling rights no Chess960 position can have.
-            challenge_in(Some("chess960"), None, Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1")),
+            challenge_in(
+                Some("chess960"),
+                None,
+                Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+            ),
             "`fen`: not a playable position: illegal position: invalid castling rights",
         ),
         (
@@ -560,9 +561,17 @@ async fn variant_refusals_are_clear_and_change_nothing() {
     }
     // A good one is stored with its variant and start, then accepted.
     let reply = bed
-        .run("alice", "lobby", challenge_in(Some("chess960"), Some(0), None))
+        .run(
+            "alice",
+            "lobby",
+            challenge_in(Some("chess960"), Some(0), None),
+        )
         .await;
-    assert!(reply.text.contains("Chess960, start position 0"), "{}", reply.text);
+    assert!(
+        reply.text.contains("Chess960, start position 0"),
+        "{}",
+        reply.text
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

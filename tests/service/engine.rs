@@ -316,12 +316,7 @@ async fn a_chess960_game_against_the_computer_castles_and_replays() {
             }
             None => engine
                 .pool
-                .search_in(
-                    shakmaty::CastlingMode::Chess960,
-                    &game.fen(),
-                    20,
-                    &limits,
-                )
+                .search_in(shakmaty::CastlingMode::Chess960, &game.fen(), 20, &limits)
                 .await
                 .unwrap()
                 .best

@@ -721,9 +721,16 @@ async fn chess960_rematch_replay_and_pasted_pgn() {
         .expect("a rematch button")
         .id
         .clone();
-    bed.ok("bob", "room", Command::Button { id: rematch.clone() })
+    bed.ok(
+        "bob",
+        "room",
+        Command::Button {
+            id: rematch.clone(),
+        },
+    )
+    .await;
+    bed.ok("alice", "room", Command::Button { id: rematch })
         .await;
-    bed.ok("alice", "room", Command::Button { id: rematch }).await;
     let again = bed.service.store().game(2).await.unwrap().unwrap().game;
     assert_eq!(
         (again.variant, again.start_number, again.white_id.as_str()),
@@ -733,7 +740,9 @@ async fn chess960_rematch_replay_and_pasted_pgn() {
         again.initial_fen.as_deref(),
         Some("qbnnrkbr/pppppppp/8/8/8/8/PPPPPPPP/QBNNRKBR w KQkq - 0 1")
     );
-    let pgn = bed.ok("alice", "room", Command::Pgn { game: Some(1) }).await;
+    let pgn = bed
+        .ok("alice", "room", Command::Pgn { game: Some(1) })
+        .await;
     let text = pgn
         .files
         .iter()
@@ -751,7 +760,11 @@ async fn chess960_rematch_replay_and_pasted_pgn() {
         )
         .await;
     assert!(shown.text.contains("3 moves"), "{}", shown.text);
-    assert!(!shown.text.contains("Opening"), "no opening off 518: {}", shown.text);
+    assert!(
+        !shown.text.contains("Opening"),
+        "no opening off 518: {}",
+        shown.text
+    );
     bed.refused(
         "carol",
         "lobby",

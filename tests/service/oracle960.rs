@@ -57,7 +57,10 @@ struct Oracle {
 
 impl Oracle {
     fn start() -> Oracle {
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/chess960/oracle.py");
+        let script = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/chess960/oracle.py"
+        );
         let mut child = Process::new("python3")
             .arg(script)
             .stdin(Stdio::piped())

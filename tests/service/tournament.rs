@@ -884,7 +884,10 @@ async fn chess960_rounds_share_one_recorded_start() {
     let id = created_id(&bed).await;
     for i in 1..=6 {
         let r = bed
-            .run(&format!("p{i}"), TournamentCommand::Join { tournament: None })
+            .run(
+                &format!("p{i}"),
+                TournamentCommand::Join { tournament: None },
+            )
             .await;
         assert!(!r.ephemeral, "{}", r.text);
     }
@@ -977,6 +980,10 @@ async fn chess960_rounds_share_one_recorded_start() {
             }),
         )
         .await;
-    assert!(r.ephemeral && r.text.contains("`horde` is not a variant"), "{}", r.text);
+    assert!(
+        r.ephemeral && r.text.contains("`horde` is not a variant"),
+        "{}",
+        r.text
+    );
     assert_eq!(before, bed.snapshot().await);
 }

@@ -1512,9 +1512,27 @@ async fn variant_games_settle_on_their_own_ladder(store: &Store) {
         .map(|p| (p.user_id.as_str(), p.points))
         .collect();
     assert_eq!(order, [("vb", 1000), ("vw", -1000)]);
-    assert_eq!(store.ladder_size_in(SERVER, Variant::Chess960).await.unwrap(), 2);
-    assert_eq!(store.ladder_size_in(SERVER, Variant::Standard).await.unwrap(), 0);
-    assert_eq!(store.points_total_in(SERVER, Variant::Chess960).await.unwrap(), 0);
+    assert_eq!(
+        store
+            .ladder_size_in(SERVER, Variant::Chess960)
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        store
+            .ladder_size_in(SERVER, Variant::Standard)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        store
+            .points_total_in(SERVER, Variant::Chess960)
+            .await
+            .unwrap(),
+        0
+    );
     assert!(store.rating_history(SERVER, "vb").await.unwrap().is_empty());
     let history = store
         .rating_history_in(SERVER, "vb", Variant::Chess960)

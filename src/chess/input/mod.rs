@@ -164,7 +164,8 @@ fn castling_by_squares(pos: &Chess, reading: &Reading) -> Resolved {
         .filter(|m| match *m {
             Move::Castle { king, rook } => {
                 from.is_none_or(|f| f == king)
-                    && (rook == to || (m.castling_side().map(|s| s.king_to(pos.turn())) == Some(to)))
+                    && (rook == to
+                        || (m.castling_side().map(|s| s.king_to(pos.turn())) == Some(to)))
             }
             _ => false,
         })

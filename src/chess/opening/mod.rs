@@ -203,8 +203,7 @@ pub fn classify_line(start: &Chess, moves: &[Move]) -> Option<Opening> {
 /// from position 518, the ordinary start: the book's names are for lines
 /// from that start only.
 pub fn classify(game: &Game) -> Option<Opening> {
-    if game.variant().numbered_starts() && game.start_number() != Some(super::chess960::STANDARD)
-    {
+    if game.variant().numbered_starts() && game.start_number() != Some(super::chess960::STANDARD) {
         return None;
     }
     let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();

@@ -214,9 +214,7 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("challenge", "time") => (t!(zh, "opt-time"), t!(zh, "opt-challenge-time-desc")),
         ("challenge", "fen") => (t!(zh, "opt-fen"), t!(zh, "opt-fen-desc")),
         ("challenge" | "play", "variant") => (t!(zh, "opt-variant"), t!(zh, "opt-variant-desc")),
-        ("challenge" | "play", "position") => {
-            (t!(zh, "opt-position"), t!(zh, "opt-position-desc"))
-        }
+        ("challenge" | "play", "position") => (t!(zh, "opt-position"), t!(zh, "opt-position-desc")),
         ("move", "move") => (t!(zh, "opt-move"), t!(zh, "opt-move-desc")),
         ("move", "claim_draw") => (t!(zh, "opt-claim-draw"), t!(zh, "opt-claim-draw-desc")),
         ("draw", "action") => (t!(zh, "opt-action"), t!(zh, "opt-action-desc")),
