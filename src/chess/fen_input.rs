@@ -111,57 +111,57 @@ pub fn read_fen(text: &str) -> Result<Chess, FenProblem> {
         }
     })?;
     let again = fen.clone();
-    fen.into_position(CastlingMode::Standard)
-        .or_else(|e| {
-            // Castling rights only Chess960 has (a king off the e-file, a
-            // rook inside, Shredder-FEN letters): a Chess960 position,
-            // whose castling mode the position then carries.
-            if e.kinds() == PositionErrorKinds::INVALID_CASTLING_RIGHTS {
-                if let Ok(position) = again.into_position(CastlingMode::Chess960) {
-                    return Ok(position);
-                }
+    let played = match fen.into_position(CastlingMode::Standard) {
+        // Castling rights only Chess960 has (a king off the e-file, a rook
+        // inside, Shredder-FEN letters): a Chess960 position, whose
+        // castling mode the position then carries.
+        Err(e) if e.kinds() == PositionErrorKinds::INVALID_CASTLING_RIGHTS => {
+            match again.into_position(CastlingMode::Chess960) {
+                Ok(position) => Ok(position),
+                Err(_) => Err(e),
             }
-            Err(e)
-        })
-        .map_err(|e| {
-            let kinds = e.kinds();
-            let named = [
-                (PositionErrorKinds::EMPTY_BOARD, Unplayable::Empty),
-                (PositionErrorKinds::MISSING_KING, Unplayable::MissingKing),
-                (PositionErrorKinds::TOO_MANY_KINGS, Unplayable::TooManyKings),
-                (
-                    PositionErrorKinds::PAWNS_ON_BACKRANK,
-                    Unplayable::PawnsOnBackRank,
-                ),
-                (
-                    PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-                    Unplayable::Castling,
-                ),
-                (PositionErrorKinds::INVALID_EP_SQUARE, Unplayable::EnPassant),
-                (
-                    PositionErrorKinds::OPPOSITE_CHECK,
-                    Unplayable::OppositeCheck,
-                ),
-                (
-                    PositionErrorKinds::IMPOSSIBLE_CHECK,
-                    Unplayable::ImpossibleCheck,
-                ),
-                (
-                    PositionErrorKinds::TOO_MUCH_MATERIAL,
-                    Unplayable::TooMuchMaterial,
-                ),
-            ];
-            let mut why: Vec<Unplayable> = named
-                .iter()
-                .filter(|(kind, _)| kinds.contains(*kind))
-                .map(|&(_, why)| why)
-                .collect();
-            // An empty board also lacks its kings: saying so adds nothing.
-            if why.contains(&Unplayable::Empty) {
-                why.retain(|w| *w == Unplayable::Empty);
-            }
-            FenProblem::Unplayable(why)
-        })
+        }
+        standard => standard,
+    };
+    played.map_err(|e| {
+        let kinds = e.kinds();
+        let named = [
+            (PositionErrorKinds::EMPTY_BOARD, Unplayable::Empty),
+            (PositionErrorKinds::MISSING_KING, Unplayable::MissingKing),
+            (PositionErrorKinds::TOO_MANY_KINGS, Unplayable::TooManyKings),
+            (
+                PositionErrorKinds::PAWNS_ON_BACKRANK,
+                Unplayable::PawnsOnBackRank,
+            ),
+            (
+                PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+                Unplayable::Castling,
+            ),
+            (PositionErrorKinds::INVALID_EP_SQUARE, Unplayable::EnPassant),
+            (
+                PositionErrorKinds::OPPOSITE_CHECK,
+                Unplayable::OppositeCheck,
+            ),
+            (
+                PositionErrorKinds::IMPOSSIBLE_CHECK,
+                Unplayable::ImpossibleCheck,
+            ),
+            (
+                PositionErrorKinds::TOO_MUCH_MATERIAL,
+                Unplayable::TooMuchMaterial,
+            ),
+        ];
+        let mut why: Vec<Unplayable> = named
+            .iter()
+            .filter(|(kind, _)| kinds.contains(*kind))
+            .map(|&(_, why)| why)
+            .collect();
+        // An empty board also lacks its kings: saying so adds nothing.
+        if why.contains(&Unplayable::Empty) {
+            why.retain(|w| *w == Unplayable::Empty);
+        }
+        FenProblem::Unplayable(why)
+    })
 }
 
 impl Unplayable {

@@ -171,7 +171,7 @@ impl Game {
     pub fn start_of(variant: Variant) -> Game {
         match variant {
             Variant::Standard => Game::new(),
-            Variant::Chess960 => Game::chess960(chess960::STANDARD).unwrap_or_else(Game::new),
+            Variant::Chess960 => Game::chess960(chess960::STANDARD).unwrap_or_default(),
         }
     }
 

@@ -25,6 +25,15 @@ use super::{
     StoreError, Variant,
 };
 
+/// The rated game being settled: its server, variant (which ladder) and
+/// players (White, Black).
+#[derive(Clone, Copy)]
+struct Rated<'a> {
+    server: &'a str,
+    variant: Variant,
+    players: [&'a str; 2],
+}
+
 /// Where a variant's ladder is kept: standard chess in `players` (its rows
 /// from before variants existed), every other variant in `variant_ratings`.
 /// The variant's key is bound as the last parameter where the table has
@@ -178,12 +187,15 @@ impl Store {
         &self,
         tx: &mut Transaction<'static, Any>,
         change: &GameChange,
-        server: &str,
-        variant: Variant,
-        players: [&str; 2],
+        game: &Rated<'_>,
         score: Score,
         settle: Settle,
     ) -> Result<[RatingChangeRecord; 2], StoreError> {
+        let Rated {
+            server,
+            variant,
+            players,
+        } = *game;
         let ladder = Ladder::of(variant);
         let mut before = [0i64; 2];
         for (i, user) in players.iter().enumerate() {
@@ -295,9 +307,11 @@ pub(super) async fn one_game_row(
             .settle_in(
                 tx,
                 change,
-                &server,
-                variant,
-                [&white, &black],
+                &Rated {
+                    server: &server,
+                    variant,
+                    players: [&white, &black],
+                },
                 score,
                 settle,
             )

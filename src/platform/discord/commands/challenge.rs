@@ -99,6 +99,7 @@ pub fn time_choices(partial: &str) -> Vec<serenity::AutocompleteChoice> {
 }
 
 /// Challenge someone (or anyone) to a game.
+#[allow(clippy::too_many_arguments)] // one argument per Discord option
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
