@@ -37,7 +37,7 @@ use chessbot::{
     clock::{Clock, ManualClock},
     render::{RenderConfig, Renderer},
     service::{Actor, ColorChoice, Command, Service, UserRef},
-    store::{ServerSettings, Store},
+    store::{GameRecord, MoveRecord, ServerSettings, Store},
 };
 use rand::{rngs::SmallRng, seq::SliceRandom, Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -223,21 +223,9 @@ async fn play_one(
     let mut seen = oracle.ask(json!({"op": "new", "fen": start}));
     let mut plies = 0;
     loop {
-        let record = service
-            .store()
-            .latest_game_in(channel)
-            .await
-            .expect("store")
-            .expect("the game");
+        let (record, _, game) = stored(service, channel).await;
         assert_eq!(record.game.variant, Variant::Chess960);
         assert_eq!(record.game.start_number, Some(number));
-        let moves = service.store().moves(record.id).await.expect("moves");
-        let game = Game::replay_in(
-            record.game.variant,
-            record.game.initial_fen.as_deref(),
-            moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
-        )
-        .expect("the stored game replays");
         let context = format!("position {number}, ply {plies}, {}", game.fen());
         figures.positions += 1;
         assert_eq!(game.fen(), seen["fen"].as_str().expect("fen"), "{context}");
@@ -373,15 +361,9 @@ async fn play_one(
     pgn_round_trip(service, oracle, &alice, channel, figures).await;
 }
 
-/// The game's `/pgn`, read back by python-chess and by the bot's import:
-/// both reach the position the game ended in, as Chess960.
-async fn pgn_round_trip(
-    service: &Service,
-    oracle: &mut Oracle,
-    alice: &Actor,
-    channel: &str,
-    figures: &mut Figures,
-) {
+/// The game of `channel` as the store holds it: its row, its moves, and
+/// the game they replay to from its start.
+async fn stored(service: &Service, channel: &str) -> (GameRecord, Vec<MoveRecord>, Game) {
     let record = service
         .store()
         .latest_game_in(channel)
@@ -394,7 +376,20 @@ async fn pgn_round_trip(
         record.game.initial_fen.as_deref(),
         moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
     )
-    .expect("replays");
+    .expect("the stored game replays");
+    (record, moves, game)
+}
+
+/// The game's `/pgn`, read back by python-chess and by the bot's import:
+/// both reach the position the game ended in, as Chess960.
+async fn pgn_round_trip(
+    service: &Service,
+    oracle: &mut Oracle,
+    alice: &Actor,
+    channel: &str,
+    figures: &mut Figures,
+) {
+    let (record, moves, game) = stored(service, channel).await;
     let reply = service
         .handle(
             alice,

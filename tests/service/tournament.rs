@@ -844,6 +844,32 @@ async fn a_live_round_waits_for_its_adjourned_game() {
     );
 }
 
+/// `count` players (`{prefix}1`, …) join tournament `id`, which then
+/// starts: the start's reply.
+async fn join_and_start(bed: &mut Bed, id: i64, prefix: &str, count: usize) -> Reply {
+    for i in 1..=count {
+        let r = bed
+            .run(
+                &format!("{prefix}{i}"),
+                TournamentCommand::Join {
+                    tournament: named(id),
+                },
+            )
+            .await;
+        assert!(!r.ephemeral, "{}", r.text);
+    }
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Start {
+                tournament: named(id),
+            },
+        )
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    r
+}
+
 /// The games of tournament `id` by round: (round, variant, start number,
 /// start FEN) of each game.
 async fn starts_by_round(
@@ -882,19 +908,7 @@ async fn chess960_rounds_share_one_recorded_start() {
     assert!(!r.ephemeral, "{}", r.text);
     assert!(r.text.contains("Every game is Chess960"), "{}", r.text);
     let id = created_id(&bed).await;
-    for i in 1..=6 {
-        let r = bed
-            .run(
-                &format!("p{i}"),
-                TournamentCommand::Join { tournament: None },
-            )
-            .await;
-        assert!(!r.ephemeral, "{}", r.text);
-    }
-    let r = bed
-        .run("mod", TournamentCommand::Start { tournament: None })
-        .await;
-    assert!(!r.ephemeral, "{}", r.text);
+    let r = join_and_start(&mut bed, id, "p", 6).await;
     let recorded = bed.service.store().round_starts(id).await.unwrap();
     assert_eq!(recorded.len(), 1, "round 1 drawn");
     let (_, first) = recorded[0];
@@ -943,26 +957,7 @@ async fn chess960_rounds_share_one_recorded_start() {
         .await;
     assert!(!r.ephemeral, "{}", r.text);
     let rr = created_id(&bed).await;
-    for i in 1..=4 {
-        let r = bed
-            .run(
-                &format!("q{i}"),
-                TournamentCommand::Join {
-                    tournament: named(rr),
-                },
-            )
-            .await;
-        assert!(!r.ephemeral, "{}", r.text);
-    }
-    let r = bed
-        .run(
-            "mod",
-            TournamentCommand::Start {
-                tournament: named(rr),
-            },
-        )
-        .await;
-    assert!(!r.ephemeral, "{}", r.text);
+    join_and_start(&mut bed, rr, "q", 4).await;
     let recorded = bed.service.store().round_starts(rr).await.unwrap();
     assert_eq!(recorded.len(), 3, "{recorded:?}");
     for (round, variant, number, _) in starts_by_round(&bed, rr).await {
