@@ -175,3 +175,28 @@ fn openings_are_named_from_position_518_only() {
     other.play_text("e4", 0).expect("e4");
     assert_eq!(opening::classify(&other), None);
 }
+
+#[test]
+fn conditional_lines_castle_as_the_game_plays_it() {
+    use chessbot::chess::conditional::{read_line, Followed, Tree};
+    use shakmaty::Color;
+    let mut g = Game::chess960(TWELVE).expect("position 12");
+    for m in ["f3", "f6", "Bf2"] {
+        g.play_text(m, 0).expect("plays");
+    }
+    // Black, to move, plans: ...Bf7, and after White castles, castles too.
+    let line = read_line(&g, Color::Black, "2... Bf7 3. O-O O-O").expect("a line");
+    let ucis: Vec<&str> = line.moves.iter().map(|m| m.uci.as_str()).collect();
+    assert_eq!(ucis, ["g8f7", "f1h1", "f8h8"]);
+    let mut tree = Tree::default();
+    tree.add(&g, Color::Black, &line).expect("added");
+    // The game goes that way: each ply's stored UCI follows the tree.
+    for m in ["Bf7", "f1h1"] {
+        g.play_text(m, 0).expect("plays");
+    }
+    let played: Vec<&str> = g.plies()[3..].iter().map(|p| p.uci.as_str()).collect();
+    match tree.follow(played) {
+        Followed::At(rest) => assert_eq!(rest.answer(), Some("f8h8")),
+        Followed::Off { index } => panic!("left the line at {index}"),
+    }
+}

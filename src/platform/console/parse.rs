@@ -820,11 +820,11 @@ mod tests {
         let err = to_command(&command, &args).unwrap_err();
         assert_eq!(
             err.text(Lang::En),
-            "`/challenge` has no option `colour`; its options: opponent, color, rated, time, fen"
+            "`/challenge` has no option `colour`; its options: opponent, color, rated, time, fen, variant, position"
         );
         assert_eq!(
             err.text(Lang::ZhCn),
-            "`/challenge` 没有选项 `colour`；它的选项有：opponent, color, rated, time, fen"
+            "`/challenge` 没有选项 `colour`；它的选项有：opponent, color, rated, time, fen, variant, position"
         );
         let err = parse_line(":teleport").unwrap_err();
         assert!(err.text(Lang::ZhCn).starts_with("未知的指令 `:teleport`"));
