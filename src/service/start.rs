@@ -92,6 +92,7 @@ pub(super) fn challenge_start(
         Variant::Standard => Game::new(),
         Variant::Chess960 => {
             let number = match position {
+                // In 0..960, checked above.
                 Some(n) => u16::try_from(n).unwrap_or(chess960::STANDARD),
                 None => draw.gen_range(0..chess960::POSITIONS),
             };
