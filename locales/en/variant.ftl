@@ -20,3 +20,4 @@ profile-variant-line = { $points } points, { $level } — { $count ->
 tournament-variant = Every game is { $variant }; each round starts all its boards from one position drawn by lot.
 tournament-round-start = Round { $round }: { $start } (drawn by lot, the same on every board).
 opt-tournament-variant-desc = The rules: standard chess (default) or chess960 (one start position per round)
+challenge-line-variant = { $time }, { $variant }

@@ -16,3 +16,4 @@ profile-variant-line = { $points }分，{ $level } — 计分对局{ $count }盘
 tournament-variant = 所有对局都是{ $variant }；每轮的所有棋盘从抽签决定的同一个起始局面开始。
 tournament-round-start = 第{ $round }轮：{ $start }（抽签决定，各台相同）。
 opt-tournament-variant-desc = 规则：标准国际象棋（默认）或960国际象棋（每轮一个起始局面）
+challenge-line-variant = { $time }，{ $variant }

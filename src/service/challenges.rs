@@ -58,12 +58,10 @@ impl Service {
             None => settings.default_time_control.clone(),
         };
         let time_control = super::play::parse_time_control(&time, mine)?;
-        let start = super::start::challenge_start(
-            variant.as_deref(),
-            position,
-            fen.as_deref(),
-            &mut rand::thread_rng(),
-        )?;
+        let start =
+            super::start::challenge_start(variant.as_deref(), position, fen.as_deref(), || {
+                self.draw_number(crate::chess::chess960::POSITIONS)
+            })?;
         let mut start_image = None;
         if start.fen.is_some() {
             // The challenged player sees the position before deciding.
@@ -616,6 +614,16 @@ impl Service {
             |_| c.challenge.time_control.clone(),
             |t| t.control.text(lang),
         );
+        // A variant's challenge says which, and from which start.
+        let time = match c.challenge.variant {
+            crate::chess::Variant::Standard => time,
+            v => t!(
+                lang,
+                "challenge-line-variant",
+                time = time,
+                variant = v.with_start(lang, c.challenge.start_number)
+            ),
+        };
         Ok(if c.challenge.rated {
             t!(
                 lang,

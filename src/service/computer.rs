@@ -110,7 +110,7 @@ impl Service {
             options.variant.as_deref(),
             options.position,
             None,
-            &mut rand::thread_rng(),
+            || self.draw_number(crate::chess::chess960::POSITIONS),
         )?;
         self.require_engine()?;
         let settings = self.store().server(&actor.server).await?;
