@@ -83,6 +83,8 @@ async fn main() -> anyhow::Result<()> {
                     rated: Some(false),
                     time: Some("3d".into()),
                     fen: None,
+                    variant: None,
+                    position: None,
                 },
             )
             .await;

@@ -27,6 +27,8 @@ async fn main() -> anyhow::Result<()> {
             rated: false,
             time_control: "3d".into(),
             initial_fen: None,
+            variant: chessbot::store::Variant::Standard,
+            start_number: None,
             created_ms: 0,
             expires_ms: i64::MAX / 2,
         })
@@ -44,6 +46,8 @@ async fn main() -> anyhow::Result<()> {
                 rated: false,
                 time_control: "3d".into(),
                 initial_fen: None,
+                variant: chessbot::store::Variant::Standard,
+                start_number: None,
                 deadline_ms: Some(1000),
                 created_ms: 1,
             },

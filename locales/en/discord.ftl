@@ -83,6 +83,10 @@ opt-challenge-time-desc = Time control: 3d (days per move) or 10+5 (minutes + se
 opt-settings-time-desc = Default time control for new challenges (3d, 10+5, …)
 opt-fen = fen
 opt-fen-desc = Start from this position (FEN) instead of the usual one
+opt-variant = variant
+opt-variant-desc = The rules: standard chess (default) or chess960
+opt-position = position
+opt-position-desc = Chess960 start position, 0 to 959 (default: drawn at random)
 opt-move = move
 opt-move-desc = Your move: e4, Nf3, exd5, O-O, e8=Q, or e2e4
 opt-claim-draw = claim_draw
@@ -207,3 +211,4 @@ opt-time-zone-desc = The server's time zone for resumption times, as UTC+8 or -5
 choice-title-none = none
 opt-analyze-pgn-desc = Or any game in PGN, pasted
 opt-analyze-file-desc = Or any game in PGN, as a .pgn file
+opt-ladder-variant-desc = The variant's own ladder (default: standard chess)

@@ -13,6 +13,7 @@ help-casual-name = Casual games, rematches, replays
 help-casual =
     • `/takeback` (or the Takeback button) asks your opponent to take back your last move in a casual game.
     • Finished games: the Rematch button offers a rematch with colours swapped; `/replay [game]` shows a game as an animation.
+    • Chess960: `/challenge variant:chess960 [position:0-959]` (a start drawn at random unless you name one), rated on its own ladder (`/leaderboard variant:chess960`). Castle with `O-O`, `O-O-O` or the king onto its rook (`f1h1`). A rematch keeps the variant and the same start position, colours swapped.
     • `/board-orientation white` keeps White at the bottom of your boards (`auto`: from the side to move).
 help-time-name = Time and correspondence
 help-time =

@@ -79,6 +79,10 @@ opt-challenge-time-desc = 用时规则：3d（每步3天）或 10+5（分钟 + �
 opt-settings-time-desc = 新挑战的默认用时（3d、10+5 等）
 opt-fen = 局面
 opt-fen-desc = 从这个局面（FEN）开始，而不是标准开局
+opt-variant = 变体
+opt-variant-desc = 规则：标准国际象棋（默认）或960国际象棋
+opt-position = 起始局面
+opt-position-desc = 960国际象棋的起始局面编号，0 到 959（默认随机抽取）
 opt-move = 着法
 opt-move-desc = 你的着法：马f3、e4、exd5、短易位、e8=后，或 Nf3、e2e4
 opt-claim-draw = 要求和棋
@@ -203,3 +207,4 @@ opt-time-zone-desc = 服务器时区（续赛时间按此计），如 UTC+8 或 
 choice-title-none = 无
 opt-analyze-pgn-desc = 或粘贴任何一盘棋的 PGN 棋谱
 opt-analyze-file-desc = 或任何一盘棋的 .pgn 棋谱文件
+opt-ladder-variant-desc = 这种变体自己的排行榜（默认：标准国际象棋）

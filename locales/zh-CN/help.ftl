@@ -12,6 +12,7 @@ help-casual-name = 非计分对局、再来一局、回放
 help-casual =
     • 非计分对局：`/takeback`（或“悔棋”按钮）请对手同意你收回上一步。
     • 对局结束后：“再来一局”按钮提议交换颜色再下一局；`/replay [对局]` 以动画回放一局棋。
+    • 960国际象棋：`/challenge variant:chess960 [position:0-959]`（不指定就随机抽取起始局面），有自己的排行榜（`/leaderboard variant:chess960`）。易位用 `O-O`、`O-O-O`、`短易位`、`长易位`，或把王走到自己的车上（`f1h1`）。再来一局保留变体和同一个起始局面，交换颜色。
     • `/board-orientation white` 让你的棋盘始终白方在下（`auto`：从轮到走棋的一方看）。
 help-time-name = 时间与通讯棋
 help-time =

@@ -233,6 +233,8 @@ async fn flood_until(service: Service, user: String, stop: Arc<AtomicBool>) -> F
                 rated: None,
                 time: None,
                 fen: None,
+                variant: None,
+                position: None,
             },
             2 => Command::Move {
                 text: "e4".to_owned(),

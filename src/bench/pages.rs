@@ -266,6 +266,8 @@ async fn long_game(service: &Service) -> anyhow::Result<i64> {
                     rated: Some(false),
                     time: None,
                     fen: None,
+                    variant: None,
+                    position: None,
                 },
             )
             .await;

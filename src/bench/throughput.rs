@@ -138,6 +138,8 @@ async fn new_game(service: &Service, slot: &mut Slot) -> anyhow::Result<()> {
         rated: None,
         time: None,
         fen: None,
+        variant: None,
+        position: None,
     };
     let reply = service
         .handle(&actor(&slot.white, &slot.channel), challenge)

@@ -366,6 +366,8 @@ async fn start_game(
         rated: Some(false),
         time: Some("3d".to_owned()),
         fen: None,
+        variant: None,
+        position: None,
     };
     service.handle(&actor(white, channel), challenge).await;
     let reply = service

@@ -8,12 +8,18 @@ use shakmaty::{Move, Position, Square};
 
 /// Every legal move of the side to move as `from → [to, …]`, squares in
 /// lower-case algebraic (`e2`). A castling move is the king's two-square
-/// step (`e1 → g1`), the form UCI and the board widget use; a promotion is
-/// one destination (the piece is chosen when the move is made).
+/// step (`e1 → g1`), the form UCI and the board widget use; in Chess960 it
+/// is the king onto its rook (`f1 → h1`), the one form that cannot be an
+/// ordinary king move; a promotion is one destination (the piece is chosen
+/// when the move is made).
 pub fn legal_destinations(position: &impl Position) -> BTreeMap<String, Vec<String>> {
+    let chess960 = position.castles().mode() == shakmaty::CastlingMode::Chess960;
     let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for mv in position.legal_moves() {
-        let (from, to) = move_squares(&mv);
+        let (from, to) = match mv {
+            Move::Castle { king, rook } if chess960 => (king, rook),
+            _ => move_squares(&mv),
+        };
         let targets = dests.entry(from.to_string()).or_default();
         let to = to.to_string();
         if !targets.contains(&to) {

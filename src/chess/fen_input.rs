@@ -76,7 +76,8 @@ pub enum FenProblem {
     Unplayable(Vec<Unplayable>),
 }
 
-/// Reads `text` as the FEN of a standard chess position. Missing trailing
+/// Reads `text` as the FEN of a position: standard chess, or Chess960 when
+/// its castling rights are ones only Chess960 has. Missing trailing
 /// fields take their usual defaults (`w - - 0 1`), as lichess allows.
 pub fn read_fen(text: &str) -> Result<Chess, FenProblem> {
     let text = text.trim();
@@ -109,7 +110,20 @@ pub fn read_fen(text: &str) -> Result<Chess, FenProblem> {
             text: text.to_owned(),
         }
     })?;
-    fen.into_position(CastlingMode::Standard).map_err(|e| {
+    let again = fen.clone();
+    let played = match fen.into_position(CastlingMode::Standard) {
+        // Castling rights only Chess960 has (a king off the e-file, a rook
+        // inside, Shredder-FEN letters): a Chess960 position, whose
+        // castling mode the position then carries.
+        Err(e) if e.kinds() == PositionErrorKinds::INVALID_CASTLING_RIGHTS => {
+            match again.into_position(CastlingMode::Chess960) {
+                Ok(position) => Ok(position),
+                Err(_) => Err(e),
+            }
+        }
+        standard => standard,
+    };
+    played.map_err(|e| {
         let kinds = e.kinds();
         let named = [
             (PositionErrorKinds::EMPTY_BOARD, Unplayable::Empty),

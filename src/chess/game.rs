@@ -10,15 +10,16 @@
 use std::fmt;
 
 use shakmaty::{
-    fen::Fen, san::SanPlus, uci::UciMove, CastlingMode, CastlingSide, Chess, Color, EnPassantMode,
-    Move, Position,
+    fen::Fen, san::SanPlus, uci::UciMove, CastlingSide, Chess, Color, EnPassantMode, Move, Position,
 };
 
 use crate::{i18n::Lang, t};
 
 use super::{
+    chess960,
     ending::{DrawClaim, Ending, GameResult, Termination},
     input::{self, CastlingBlock, IllegalReason, InputError},
+    variant::Variant,
 };
 
 /// How many times the same position (FIDE: same side to move, castling and
@@ -125,12 +126,16 @@ pub struct ReplayError {
     pub reason: String,
 }
 
-/// A game of standard chess.
+/// A game of chess in one [`Variant`], from its start position.
 #[derive(Clone, Debug)]
 pub struct Game {
+    variant: Variant,
     initial: Chess,
-    /// `None` for the standard start position.
+    /// `None` for the standard start position of standard chess; always
+    /// set in Chess960, whose start is part of the game.
     initial_fen: Option<String>,
+    /// The Chess960 start position's number (0–959), when it is one.
+    start_number: Option<u16>,
     position: Chess,
     plies: Vec<Ply>,
     /// Positions since the last irreversible move, oldest first, the current
@@ -155,12 +160,33 @@ impl Game {
         Game::from_position(Chess::default(), None)
     }
 
-    /// A game from a FEN. A position that is already over (mate, stalemate,
-    /// dead) starts ended.
+    /// A Chess960 game from start position `number` (`None` past 959).
+    pub fn chess960(number: u16) -> Option<Game> {
+        let fen = chess960::start_fen(number)?;
+        Game::from_fen_in(Variant::Chess960, &fen).ok()
+    }
+
+    /// A game of `variant` from its usual start: standard chess's, or
+    /// Chess960's position 518 (the same squares).
+    pub fn start_of(variant: Variant) -> Game {
+        match variant {
+            Variant::Standard => Game::new(),
+            Variant::Chess960 => Game::chess960(chess960::STANDARD).unwrap_or_default(),
+        }
+    }
+
+    /// A game of standard chess from a FEN. A position that is already over
+    /// (mate, stalemate, dead) starts ended.
     pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        Game::from_fen_in(Variant::Standard, fen)
+    }
+
+    /// A game of `variant` from a FEN (in Chess960, castling rights in
+    /// X-FEN or Shredder-FEN). A position that is already over starts ended.
+    pub fn from_fen_in(variant: Variant, fen: &str) -> Result<Game, FenError> {
         let parsed: Fen = fen.trim().parse().map_err(|e| FenError(format!("{e}")))?;
         let position: Chess = parsed
-            .into_position(CastlingMode::Standard)
+            .into_position(variant.castling_mode())
             .map_err(|e| FenError(format!("{e}")))?;
         // The en-passant square is kept wherever a pawn stands next to it
         // (pseudo-legal), even when taking would expose the king: the game
@@ -168,14 +194,21 @@ impl Game {
         // refused for the pin, not for a right the position lost.
         let canonical = Fen::from_position(&position, EnPassantMode::PseudoLegal).to_string();
         let start = Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string();
-        let initial_fen = (canonical != start).then_some(canonical);
-        Ok(Game::from_position(position, initial_fen))
+        let initial_fen = (canonical != start || variant != Variant::Standard).then_some(canonical);
+        let mut game = Game::from_position(position, initial_fen);
+        game.variant = variant;
+        if variant.numbered_starts() {
+            game.start_number = chess960::number_of(&game.initial);
+        }
+        Ok(game)
     }
 
     fn from_position(position: Chess, initial_fen: Option<String>) -> Game {
         let mut game = Game {
+            variant: Variant::Standard,
             initial: position.clone(),
             initial_fen,
+            start_number: None,
             recent: vec![position.clone()],
             position,
             plies: Vec::new(),
@@ -188,18 +221,29 @@ impl Game {
         game
     }
 
-    /// Rebuilds a game from its stored moves (UCI) and their times.
+    /// Rebuilds a game of standard chess from its stored moves (UCI) and
+    /// their times.
     pub fn replay<'a>(
         initial_fen: Option<&str>,
         moves: impl IntoIterator<Item = (&'a str, i64)>,
     ) -> Result<Game, ReplayError> {
+        Game::replay_in(Variant::Standard, initial_fen, moves)
+    }
+
+    /// Rebuilds a game of `variant` from its start position (`None`: the
+    /// variant's usual start) and its stored moves (UCI) and their times.
+    pub fn replay_in<'a>(
+        variant: Variant,
+        initial_fen: Option<&str>,
+        moves: impl IntoIterator<Item = (&'a str, i64)>,
+    ) -> Result<Game, ReplayError> {
         let mut game = match initial_fen {
-            Some(fen) => Game::from_fen(fen).map_err(|e| ReplayError {
+            Some(fen) => Game::from_fen_in(variant, fen).map_err(|e| ReplayError {
                 ply: 0,
                 uci: String::new(),
                 reason: e.to_string(),
             })?,
-            None => Game::new(),
+            None => Game::start_of(variant),
         };
         for (index, (uci, at_ms)) in moves.into_iter().enumerate() {
             let fail = |reason: String| ReplayError {
@@ -237,6 +281,22 @@ impl Game {
 
     pub fn position(&self) -> &Chess {
         &self.position
+    }
+
+    /// The rules this game is played by.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The Chess960 start position's number, if the game started from one.
+    pub fn start_number(&self) -> Option<u16> {
+        self.start_number
+    }
+
+    /// A move in UCI as this game's variant writes it (Chess960 castling
+    /// is the king onto its rook, `e1h1`; standard's the king's step, `e1g1`).
+    pub fn uci(&self, mv: Move) -> String {
+        mv.to_uci(self.variant.castling_mode()).to_string()
     }
 
     pub fn initial_position(&self) -> &Chess {
@@ -391,13 +451,11 @@ impl Game {
             return Err(RuleError::GameOver);
         }
         if !self.position.is_legal(mv) {
-            return Err(RuleError::NotLegal {
-                uci: mv.to_uci(CastlingMode::Standard).to_string(),
-            });
+            return Err(RuleError::NotLegal { uci: self.uci(mv) });
         }
         let mover = self.turn();
         let san = SanPlus::from_move(self.position.clone(), mv).to_string();
-        let uci = mv.to_uci(CastlingMode::Standard).to_string();
+        let uci = self.uci(mv);
         let irreversible = self.position.is_irreversible(mv);
         self.position.play_unchecked(mv);
         if irreversible {

@@ -15,7 +15,9 @@ pub mod input;
 pub mod notation;
 pub mod opening;
 pub mod pgn;
+pub mod variant;
 
 pub use ending::*;
 pub use game::*;
 pub use notation::Notation;
+pub use variant::Variant;

@@ -1,7 +1,9 @@
 //! PGN export and import (seed 002, SPEC §1 "Notation and export").
 //!
 //! Export writes the Seven Tag Roster (Event, Site, Date, Round, White, Black,
-//! Result), then `SetUp`/`FEN` for games from a custom position, `TimeControl`,
+//! Result), then `Variant` for a game that is not standard chess (lichess's
+//! `Chess960`), `SetUp`/`FEN` for games from a custom position and for every
+//! Chess960 game (castling rights in X-FEN), `TimeControl`,
 //! `Termination` and the club points of both players (`WhiteClubPoints`,
 //! `BlackClubPoints`, in the spirit of `WhiteElo`), then SAN movetext wrapped at
 //! 80 columns, with optional `[%clk h:mm:ss]` comments.
@@ -16,7 +18,7 @@ use std::{io, ops::ControlFlow};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{Color, Outcome};
 
-use super::{Ending, Game, GameResult, Termination};
+use super::{Ending, Game, GameResult, Termination, Variant};
 
 /// Largest PGN text accepted for import (a long game is about 10 KB).
 pub const MAX_PGN_BYTES: usize = 256 * 1024;
@@ -94,6 +96,9 @@ fn export_with(game: &Game, tags: &PgnTags, clocks: Option<&[i64]>, notes: &[Ply
     tag("White", &or_unknown(&tags.white, "?"));
     tag("Black", &or_unknown(&tags.black, "?"));
     tag("Result", result.pgn());
+    if let Some(name) = game.variant().pgn_tag() {
+        tag("Variant", name);
+    }
     if let Some(fen) = game.initial_fen() {
         tag("SetUp", "1");
         tag("FEN", fen);
@@ -226,6 +231,9 @@ pub enum PgnError {
     NotAMove { token: String, after: usize },
     #[error("bad FEN tag: {0}")]
     BadFen(String),
+    /// A `Variant` tag naming rules this bot does not play.
+    #[error("the variant `{0}` is not played here")]
+    UnknownVariant(String),
     #[error("move {label} `{san}` is not legal: {reason}")]
     IllegalMove {
         /// The half-move's place in the game, from 1.
@@ -353,13 +361,18 @@ impl Visitor for Importer {
     }
 
     fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<ImportResult, Movetext> {
-        let fen = tags.iter().find(|(n, _)| n == "FEN").map(|(_, v)| v);
-        let game = match fen {
-            Some(fen) => match Game::from_fen(fen) {
+        let value = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+        let named = value("Variant");
+        let Some(variant) = Variant::from_pgn_tag(named.map(String::as_str)) else {
+            let name = named.cloned().unwrap_or_default();
+            return ControlFlow::Break(Err(PgnError::UnknownVariant(name)));
+        };
+        let game = match value("FEN") {
+            Some(fen) => match Game::from_fen_in(variant, fen) {
                 Ok(game) => game,
                 Err(e) => return ControlFlow::Break(Err(PgnError::BadFen(e.to_string()))),
             },
-            None => Game::new(),
+            None => Game::start_of(variant),
         };
         let termination = tags
             .iter()

@@ -13,6 +13,7 @@ use std::{
 };
 
 use futures_util::future::BoxFuture;
+use shakmaty::CastlingMode;
 use tokio::sync::Semaphore;
 
 use super::uci::{Limits, PvLine, SearchResult, UciEngine, UciError};
@@ -60,19 +61,37 @@ impl EnginePool {
         &self.settings
     }
 
-    /// Searches `fen` at `skill` (Stockfish's `Skill Level`, 0..20) within
-    /// `limits`. A failed engine is replaced and the search tried once more.
+    /// Searches `fen` (standard chess) at `skill` (Stockfish's `Skill
+    /// Level`, 0..20) within `limits`. A failed engine is replaced and the
+    /// search tried once more.
     pub async fn search(
         &self,
         fen: &str,
         skill: u8,
         limits: &Limits,
     ) -> Result<SearchResult, UciError> {
+        self.search_in(CastlingMode::Standard, fen, skill, limits)
+            .await
+    }
+
+    /// [`EnginePool::search`] of a position castled the `mode` way: in
+    /// Chess960 the engine is told so (`UCI_Chess960`), reads the FEN's
+    /// castling rights as Chess960 ones and writes castling as the king
+    /// onto its rook, which is how the game's UCI reads it back.
+    pub async fn search_in(
+        &self,
+        mode: CastlingMode,
+        fen: &str,
+        skill: u8,
+        limits: &Limits,
+    ) -> Result<SearchResult, UciError> {
+        let chess960 = chess960_option(mode);
         self.with_engine(|engine| {
             // Owned copies: the job's future lives only as long as the
             // engine it borrows.
             let (fen, limits) = (fen.to_owned(), limits.clone());
             Box::pin(async move {
+                engine.set_option("UCI_Chess960", chess960).await?;
                 engine.set_option("Skill Level", &skill.to_string()).await?;
                 engine.set_option("MultiPV", "1").await?;
                 engine.search(&fen, &limits).await
@@ -100,6 +119,9 @@ impl EnginePool {
                     .set_option("Skill Level", &super::ANALYSIS_SKILL.to_string())
                     .await?;
                 engine.set_option("MultiPV", &multi_pv).await?;
+                engine
+                    .set_option("UCI_Chess960", chess960_option(CastlingMode::Standard))
+                    .await?;
                 engine.search_lines(&fen, &limits).await
             })
         })
@@ -187,5 +209,15 @@ impl EnginePool {
                 .unwrap_or_else(|e| e.into_inner())
                 .retain(|p| *p != pid);
         }
+    }
+}
+
+/// The value of Stockfish's `UCI_Chess960` option for positions castled
+/// the `mode` way (set before every search: an engine of the pool serves
+/// games of both kinds, and the option is only sent when it changes).
+fn chess960_option(mode: CastlingMode) -> &'static str {
+    match mode {
+        CastlingMode::Chess960 => "true",
+        CastlingMode::Standard => "false",
     }
 }

@@ -405,7 +405,7 @@ impl Service {
             .play_move(mv, now)
             .map(|p| p.san.clone())
             .or_else(|e| refuse(e.text(mine)))?;
-        let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
+        let uci = session.game.uci(mv);
         let version = match self
             .store()
             .seal_move(

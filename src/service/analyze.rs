@@ -349,7 +349,7 @@ pub(super) async fn evaluate(
         shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string();
     let found = engine
         .pool
-        .search(&fen, ANALYSIS_SKILL, limits)
+        .search_in(position.castles().mode(), &fen, ANALYSIS_SKILL, limits)
         .await
         .map_err(|e| ServiceError::Internal(format!("engine: {e}")))?;
     let score = found

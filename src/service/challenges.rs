@@ -7,7 +7,7 @@ use rand::Rng;
 use super::{
     buttons::{ButtonAction, ChallengeButton},
     error::{check_length, refuse, refuse_msg, ServiceError},
-    Actor, Button, ButtonStyle, ColorChoice, OpenThread, Reply, Service, UserRef,
+    Actor, Button, ButtonStyle, ChallengeOptions, ColorChoice, OpenThread, Reply, Service, UserRef,
 };
 use crate::{
     i18n::{join_sentences, Lang},
@@ -24,17 +24,28 @@ impl Service {
         actor: &Actor,
         opponent: Option<UserRef>,
         color: ColorChoice,
-        rated: Option<bool>,
-        time: Option<String>,
-        fen: Option<String>,
+        options: ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
+        let ChallengeOptions {
+            rated,
+            time,
+            fen,
+            variant,
+            position,
+        } = options;
         // A challenge to the computer is a game against it.
         if let Some(level) = opponent
             .as_ref()
             .and_then(|o| crate::engine::Level::of_player(&o.id))
         {
+            let options = ChallengeOptions {
+                time,
+                variant,
+                position,
+                ..ChallengeOptions::default()
+            };
             return self
-                .play_computer(actor, i64::from(level.number()), color, time)
+                .play_computer(actor, i64::from(level.number()), color, options)
                 .await;
         }
         let settings = self.store().server(&actor.server).await?;
@@ -47,34 +58,31 @@ impl Service {
             None => settings.default_time_control.clone(),
         };
         let time_control = super::play::parse_time_control(&time, mine)?;
+        let start =
+            super::start::challenge_start(variant.as_deref(), position, fen.as_deref(), || {
+                self.draw_number(crate::chess::chess960::POSITIONS)
+            })?;
         let mut start_image = None;
-        let initial_fen = match fen {
-            Some(text) => {
-                check_length("fen", &text, 100)?;
-                let game = crate::chess::Game::from_fen(&text)
-                    .or_else(|e| refuse_msg(msg!("challenge-fen-invalid", reason = e.0)))?;
-                if game.is_over() {
-                    return refuse_msg(msg!("challenge-fen-over"));
-                }
-                // The challenged player sees the position before deciding.
-                let mut frame = crate::render::Frame::from_position(game.position());
-                frame.orientation = game.turn();
-                frame.theme = crate::render::Theme::by_name(&settings.theme).unwrap_or_default();
-                let mut image = self.draw_now((frame, "challenge-position.png".to_owned()))?;
-                // The challenge is posted in the channel: the server's words.
-                let lang = self.server_lang(&actor.server).await;
-                image.description = super::view::board_description(lang, &game);
-                start_image = Some(image);
-                game.initial_fen().map(str::to_owned)
-            }
-            None => None,
-        };
+        if start.fen.is_some() {
+            // The challenged player sees the position before deciding.
+            let game = &start.game;
+            let mut frame = crate::render::Frame::from_position(game.position());
+            frame.orientation = game.turn();
+            frame.theme = crate::render::Theme::by_name(&settings.theme).unwrap_or_default();
+            let mut image = self.draw_now((frame, "challenge-position.png".to_owned()))?;
+            // The challenge is posted in the channel: the server's words.
+            let lang = self.server_lang(&actor.server).await;
+            image.description = super::view::board_description(lang, game);
+            start_image = Some(image);
+        }
+        let initial_fen = start.fen.clone();
         // As on lichess, a game from a set position is never rated: the
-        // position may favour one side as much as its author likes.
-        if initial_fen.is_some() && rated == Some(true) {
+        // position may favour one side as much as its author likes. A
+        // Chess960 start is no set position: it is rated on its own ladder.
+        if start.set_up && rated == Some(true) {
             return refuse_msg(crate::msg!("fixes-fen-unrated"));
         }
-        let rated = rated.map(|r| r && initial_fen.is_none());
+        let rated = rated.map(|r| r && !start.set_up);
         let now = self.now_ms();
         if let Some(opponent) = &opponent {
             check_length("opponent", &opponent.name, 100)?;
@@ -96,7 +104,7 @@ impl Service {
         if self.store().active_game_in(&actor.channel).await?.is_some() {
             return refuse_msg(msg!("challenge-channel-busy"));
         }
-        let rated = rated.unwrap_or(initial_fen.is_none());
+        let rated = rated.unwrap_or(!start.set_up);
         if let (Some(opponent), true) = (&opponent, rated) {
             self.check_pair_limit(actor, &opponent.id, settings.rated_games_per_pair_daily)
                 .await?;
@@ -120,6 +128,8 @@ impl Service {
                 rated,
                 time_control: time_control.canonical.clone(),
                 initial_fen: initial_fen.clone(),
+                variant: start.variant,
+                start_number: start.number,
                 created_ms: now,
                 expires_ms: now + settings.challenge_ttl_ms,
             })
@@ -160,10 +170,16 @@ impl Service {
             )
         };
         let stakes = match (&opponent, rated) {
-            (Some(o), true) => self.stakes_line(actor, &o.id, lang).await?,
+            (Some(o), true) => self.stakes_line(actor, &o.id, start.variant, lang).await?,
             _ => String::new(),
         };
-        let from_position = if initial_fen.is_some() {
+        let from_position = if start.variant != crate::chess::Variant::Standard {
+            t!(
+                lang,
+                "challenge-variant-line",
+                variant = start.variant.with_start(lang, start.number)
+            )
+        } else if start.set_up {
             t!(lang, "challenge-from-position")
         } else {
             String::new()
@@ -215,10 +231,11 @@ impl Service {
         &self,
         actor: &Actor,
         opponent: &str,
+        variant: crate::chess::Variant,
         lang: Lang,
     ) -> Result<String, ServiceError> {
-        let me = self.points_of(&actor.server, &actor.user).await?;
-        let them = self.points_of(&actor.server, opponent).await?;
+        let me = self.points_in(&actor.server, &actor.user, variant).await?;
+        let them = self.points_in(&actor.server, opponent, variant).await?;
         Ok(t!(
             lang,
             "challenge-stakes",
@@ -358,6 +375,8 @@ impl Service {
             rated: c.rated,
             time_control: time_control.canonical.clone(),
             initial_fen: c.initial_fen.clone(),
+            variant: c.variant,
+            start_number: c.start_number,
             deadline_ms: super::time::first_deadline(&time_control.canonical, now),
             created_ms: now,
         };
@@ -388,7 +407,7 @@ impl Service {
                 .game
                 .initial_fen
                 .as_deref()
-                .map(crate::chess::Game::from_fen)
+                .map(|fen| crate::chess::Game::from_fen_in(c.variant, fen))
             {
                 Some(Ok(start)) => start.turn(),
                 _ => shakmaty::Color::White,
@@ -595,6 +614,16 @@ impl Service {
             |_| c.challenge.time_control.clone(),
             |t| t.control.text(lang),
         );
+        // A variant's challenge says which, and from which start.
+        let time = match c.challenge.variant {
+            crate::chess::Variant::Standard => time,
+            v => t!(
+                lang,
+                "challenge-line-variant",
+                time = time,
+                variant = v.with_start(lang, c.challenge.start_number)
+            ),
+        };
         Ok(if c.challenge.rated {
             t!(
                 lang,
@@ -671,6 +700,21 @@ impl Service {
         Ok(self
             .store()
             .player(server, user)
+            .await?
+            .map_or(0, |p| p.points))
+    }
+
+    /// A player's points on `variant`'s ladder, in hundredths (0 if never
+    /// rated in it).
+    pub(super) async fn points_in(
+        &self,
+        server: &str,
+        user: &str,
+        variant: crate::chess::Variant,
+    ) -> Result<i64, ServiceError> {
+        Ok(self
+            .store()
+            .player_in(server, user, variant)
             .await?
             .map_or(0, |p| p.points))
     }

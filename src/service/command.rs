@@ -187,6 +187,11 @@ pub enum Command {
         time: Option<String>,
         /// Start from this position instead of the standard one.
         fen: Option<String>,
+        /// lichess's variant key (`standard`, `chess960`); `None`: standard.
+        /// Read by the service, which refuses one it does not play.
+        variant: Option<String>,
+        /// Chess960's start position, 0–959 (`None`: drawn at random).
+        position: Option<i64>,
     },
     /// Accept a challenge: by id (a button), or the one waiting in this channel.
     Accept {
@@ -228,6 +233,8 @@ pub enum Command {
     Games,
     Leaderboard {
         page: i64,
+        /// lichess's variant key: that variant's ladder (`None`: standard).
+        variant: Option<String>,
     },
     /// `/leaderboard puzzles`: the puzzle ladder.
     PuzzleLeaderboard {
@@ -273,6 +280,10 @@ pub enum Command {
         color: ColorChoice,
         /// `None`: the server's default time control.
         time: Option<String>,
+        /// lichess's variant key, as for `/challenge` (`None`: standard).
+        variant: Option<String>,
+        /// Chess960's start position, 0–959 (`None`: drawn at random).
+        position: Option<i64>,
     },
     /// The engine's review of a finished game: by id, or this channel's
     /// latest; or of a game pasted as PGN (`pgn`, its text; nothing is
@@ -403,6 +414,18 @@ pub enum TournamentCommand {
     },
 }
 
+/// What `/challenge` is given besides whom and which colour; the service
+/// checks every value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    /// `None`: rated, unless the game starts from a set-up position.
+    pub rated: Option<bool>,
+    pub time: Option<String>,
+    pub fen: Option<String>,
+    pub variant: Option<String>,
+    pub position: Option<i64>,
+}
+
 /// What `/tournament create` is given; the service checks every value.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TournamentOptions {
@@ -437,4 +460,7 @@ pub struct TournamentOptions {
     pub groups: Option<i64>,
     /// Team events: `Red: @a @b @c @d; Blue: @e @f @g @h` (board order).
     pub teams: Option<String>,
+    /// lichess's variant key (`None`: standard chess). In Chess960 every
+    /// board of a round starts from one position drawn by lot.
+    pub variant: Option<String>,
 }

@@ -98,11 +98,20 @@ impl Service {
         actor: &Actor,
         level: i64,
         color: ColorChoice,
-        time: Option<String>,
+        options: super::ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
         let Some(level) = Level::new(level) else {
             return refuse_msg(super::engine_text::bad_level(level));
         };
+        let time = options.time;
+        // The computer plays standard chess and Chess960 (Stockfish's
+        // `UCI_Chess960`), from a start checked as a challenge's is.
+        let start = super::start::challenge_start(
+            options.variant.as_deref(),
+            options.position,
+            None,
+            || self.draw_number(crate::chess::chess960::POSITIONS),
+        )?;
         self.require_engine()?;
         let settings = self.store().server(&actor.server).await?;
         let time = match time {
@@ -143,7 +152,9 @@ impl Service {
                 color: if person_white { "white" } else { "black" }.to_owned(),
                 rated: false,
                 time_control: time_control.canonical.clone(),
-                initial_fen: None,
+                initial_fen: start.fen.clone(),
+                variant: start.variant,
+                start_number: start.number,
                 created_ms: now,
                 expires_ms: now + settings.challenge_ttl_ms,
             })
@@ -158,7 +169,9 @@ impl Service {
             black_id: black,
             rated: false,
             time_control: time_control.canonical.clone(),
-            initial_fen: None,
+            initial_fen: start.fen.clone(),
+            variant: start.variant,
+            start_number: start.number,
             deadline_ms: super::time::first_deadline(&time_control.canonical, now),
             created_ms: now,
         };
@@ -301,7 +314,12 @@ impl Service {
         }
         let found = engine
             .pool
-            .search(&game.fen(), level.skill(), &level.limits())
+            .search_in(
+                shakmaty::Position::castles(game.position()).mode(),
+                &game.fen(),
+                level.skill(),
+                &level.limits(),
+            )
             .await
             .map_err(|e| ServiceError::Internal(format!("engine: {e}")))?;
         // The engine speaks for the side to move; the computer's own view:

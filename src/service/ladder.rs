@@ -11,6 +11,7 @@ use crate::{
     chess::{
         color_text,
         pgn::{self, PgnTags},
+        Variant,
     },
     i18n::Lang,
     msg,
@@ -75,8 +76,13 @@ impl Service {
         &self,
         actor: &Actor,
         page: i64,
+        variant: Option<&str>,
     ) -> Result<Reply, ServiceError> {
-        let total = self.store().ladder_size(&actor.server).await?;
+        let variant = match variant {
+            Some(text) => super::start::read_variant(text)?,
+            None => Variant::Standard,
+        };
+        let total = self.store().ladder_size_in(&actor.server, variant).await?;
         let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
         if !(1..=pages).contains(&page) {
             return refuse_msg(msg!("ladder-page-range", pages = pages));
@@ -85,12 +91,27 @@ impl Service {
         let offset = (page - 1) * PAGE_SIZE;
         let players = self
             .store()
-            .leaderboard(&actor.server, offset, PAGE_SIZE)
+            .leaderboard_in(&actor.server, variant, offset, PAGE_SIZE)
             .await?;
+        let standard = variant == Variant::Standard;
         if players.is_empty() {
-            return Ok(Reply::text(t!(lang, "ladder-empty")));
+            return Ok(Reply::text(if standard {
+                t!(lang, "ladder-empty")
+            } else {
+                t!(lang, "ladder-variant-empty", variant = variant.name(lang))
+            }));
         }
-        let mut lines = vec![t!(lang, "ladder-title", page = page, pages = pages)];
+        let mut lines = vec![if standard {
+            t!(lang, "ladder-title", page = page, pages = pages)
+        } else {
+            t!(
+                lang,
+                "ladder-variant-title",
+                variant = variant.name(lang),
+                page = page,
+                pages = pages
+            )
+        }];
         for (i, p) in players.iter().enumerate() {
             lines.push(t!(
                 lang,
@@ -106,6 +127,10 @@ impl Service {
         }
         lines.push(t!(lang, "ladder-provisional", games = PROVISIONAL_GAMES));
         let mut reply = Reply::text(lines.join("\n"));
+        if !standard {
+            // The web pages show standard chess's ladder only.
+            return Ok(reply);
+        }
         // The web page holds more players per page: the one with this
         // page's first player.
         let web_page = offset / super::pages::LADDER_PAGE_SIZE + 1;
@@ -165,6 +190,22 @@ impl Service {
             card.fields.push((
                 t!(lang, "profile-field-recent"),
                 self.game_lines(&games, &id, lang).await?.join("\n"),
+            ));
+        }
+        // Each variant's ladder the player has a rated game on, a line each.
+        for (variant, record) in self.store().variant_records(&actor.server, &id).await? {
+            card.fields.push((
+                variant.name(lang),
+                t!(
+                    lang,
+                    "profile-variant-line",
+                    points = points_text(record.points, record.rated_games),
+                    level = Points::from_hundredths(record.points).level().name(lang),
+                    count = record.rated_games,
+                    wins = record.wins,
+                    draws = record.draws,
+                    losses = record.losses
+                ),
             ));
         }
         if let Some(line) = Box::pin(self.puzzle_profile_line(&actor.server, &id, lang)).await? {
@@ -445,10 +486,12 @@ impl Service {
         };
         let tc: Option<crate::clock::TimeControl> = r.game.time_control.parse().ok();
         Ok(PgnTags {
-            event: if r.game.rated {
-                "Rated game".to_owned()
-            } else {
-                "Casual game".to_owned()
+            // lichess's words: "Rated Chess960 game".
+            event: match (r.game.rated, r.game.variant.pgn_tag()) {
+                (true, None) => "Rated game".to_owned(),
+                (false, None) => "Casual game".to_owned(),
+                (true, Some(variant)) => format!("Rated {variant} game"),
+                (false, Some(variant)) => format!("Casual {variant} game"),
             },
             site: "chessbot".to_owned(),
             date: pgn_date(r.game.created_ms),
@@ -508,7 +551,8 @@ impl Service {
             let moves = self.store().moves(record.id).await?;
             // A game that does not replay is the store's problem, reported
             // where the game is played; here it just counts for nothing.
-            let Ok(game) = crate::chess::Game::replay(
+            let Ok(game) = crate::chess::Game::replay_in(
+                record.game.variant,
                 record.game.initial_fen.as_deref(),
                 moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
             ) else {

@@ -39,6 +39,7 @@ mod review;
 mod session;
 mod settings;
 mod show;
+pub(crate) mod start;
 mod takeback;
 mod time;
 pub mod timing;
@@ -111,6 +112,15 @@ impl Service {
     }
 
     /// A draw by lot: heads or tails.
+    /// A number below `n` drawn by lot (a Chess960 round's start), from the
+    /// same seeded source as [`Service::draw_lot`].
+    pub(crate) fn draw_number(&self, n: u16) -> u16 {
+        rand::Rng::gen_range(
+            &mut *self.inner.lots.lock().unwrap_or_else(|e| e.into_inner()),
+            0..n,
+        )
+    }
+
     pub(crate) fn draw_lot(&self) -> bool {
         rand::Rng::gen_bool(
             &mut *self.inner.lots.lock().unwrap_or_else(|e| e.into_inner()),
@@ -198,9 +208,17 @@ impl Service {
                 rated,
                 time,
                 fen,
+                variant,
+                position,
             } => {
-                self.challenge(actor, opponent, color, rated, time, fen)
-                    .await
+                let options = ChallengeOptions {
+                    rated,
+                    time,
+                    fen,
+                    variant,
+                    position,
+                };
+                self.challenge(actor, opponent, color, options).await
             }
             Command::Accept { challenge } => self.accept(actor, challenge).await,
             Command::Decline { challenge } => self.decline(actor, challenge).await,
@@ -217,7 +235,9 @@ impl Service {
             Command::Draw { action } => self.draw(actor, action, None).await,
             Command::Abort => self.abort(actor).await,
             Command::Games => self.games(actor).await,
-            Command::Leaderboard { page } => self.leaderboard(actor, page).await,
+            Command::Leaderboard { page, variant } => {
+                self.leaderboard(actor, page, variant.as_deref()).await
+            }
             // Boxed: the puzzle futures are large, and every command's
             // future is as large as the largest arm.
             Command::PuzzleLeaderboard { page } => {
@@ -234,8 +254,20 @@ impl Service {
             Command::PrivacyShow => self.privacy_show(actor).await,
             Command::PrivacyForget { confirmed } => self.privacy_forget(actor, confirmed).await,
             Command::Vacation { days } => self.vacation(actor, days).await,
-            Command::Play { level, color, time } => {
-                self.play_computer(actor, level, color, time).await
+            Command::Play {
+                level,
+                color,
+                time,
+                variant,
+                position,
+            } => {
+                let options = ChallengeOptions {
+                    time,
+                    variant,
+                    position,
+                    ..ChallengeOptions::default()
+                };
+                self.play_computer(actor, level, color, options).await
             }
             Command::Analyze { game, pgn } => self.analyze(actor, game, pgn).await,
             Command::Takeback { action } => self.takeback(actor, action, None).await,

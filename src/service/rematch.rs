@@ -106,6 +106,10 @@ impl Service {
                     rated: record.game.rated,
                     time_control: record.game.time_control.clone(),
                     initial_fen: record.game.initial_fen.clone(),
+                    // The same start again, colours swapped: each player has
+                    // played both sides of a Chess960 position (help says so).
+                    variant: record.game.variant,
+                    start_number: record.game.start_number,
                     deadline_ms: super::time::first_deadline(&record.game.time_control, now),
                     created_ms: now,
                 };

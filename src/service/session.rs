@@ -404,7 +404,8 @@ impl Service {
         settings: &ServerSettings,
     ) -> Result<Game, ServiceError> {
         let moves = self.store().moves(record.id).await?;
-        let mut game = Game::replay(
+        let mut game = Game::replay_in(
+            record.game.variant,
             record.game.initial_fen.as_deref(),
             moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
         )

@@ -54,7 +54,11 @@ impl Service {
         };
         // `read_fen` accepted it, so this only adds the game's view of it
         // (an ending already on the board: mate, stalemate).
-        let game = Game::from_fen(text).or_else(|e| refuse(e.0))?;
+        let variant = match position.castles().mode() {
+            shakmaty::CastlingMode::Chess960 => crate::chess::Variant::Chess960,
+            shakmaty::CastlingMode::Standard => crate::chess::Variant::Standard,
+        };
+        let game = Game::from_fen_in(variant, text).or_else(|e| refuse(e.0))?;
         let lang = self.show_lang(actor).await?;
         let theme = self.server_theme(actor).await?;
         let mut frame = Frame::from_position(&position);
@@ -211,6 +215,11 @@ pub(super) fn pgn_problem(lang: Lang, e: &PgnError) -> String {
             after = *after
         ),
         PgnError::BadFen(reason) => t!(lang, "pgn-bad-fen", reason = reason.as_str()),
+        PgnError::UnknownVariant(name) => t!(
+            lang,
+            "pgn-unknown-variant",
+            variant = crate::service::error::echo(name, 30)
+        ),
         PgnError::IllegalMove {
             label, san, kind, ..
         } => {

@@ -177,7 +177,8 @@ impl Service {
         };
         let lang = self.server_lang(&actor.server).await;
         let moves = taken_back(lang, &session.game, keep);
-        let mut game = Game::replay(
+        let mut game = Game::replay_in(
+            session.record.game.variant,
             session.record.game.initial_fen.as_deref(),
             session.game.plies()[..keep]
                 .iter()

@@ -38,10 +38,37 @@ impl Service {
         &self,
         session: &Session,
     ) -> Result<[Option<PlayerRecord>; 2], ServiceError> {
-        match &session.read_along {
-            Some(read) => Ok(read.players.clone()),
-            None => self.players_of(&session.record).await,
+        let players = match &session.read_along {
+            Some(read) => read.players.clone(),
+            None => self.players_of(&session.record).await?,
+        };
+        self.on_game_ladder(&session.record, players).await
+    }
+
+    /// The players' rows with the points and record of the ladder the game
+    /// is played for: standard chess's as read, another variant's read
+    /// from its own ladder (0 points before a first rated game in it).
+    async fn on_game_ladder(
+        &self,
+        record: &GameRecord,
+        mut players: [Option<PlayerRecord>; 2],
+    ) -> Result<[Option<PlayerRecord>; 2], ServiceError> {
+        let variant = record.game.variant;
+        if variant == crate::chess::Variant::Standard {
+            return Ok(players);
         }
+        for row in players.iter_mut().flatten() {
+            let own = self
+                .store()
+                .player_in(&record.game.server_id, &row.user_id, variant)
+                .await?;
+            row.points = own.as_ref().map_or(0, |p| p.points);
+            row.rated_games = own.as_ref().map_or(0, |p| p.rated_games);
+            row.wins = own.as_ref().map_or(0, |p| p.wins);
+            row.draws = own.as_ref().map_or(0, |p| p.draws);
+            row.losses = own.as_ref().map_or(0, |p| p.losses);
+        }
+        Ok(players)
     }
 
     /// Both players' rows of a game (names and points), in one query.
@@ -82,6 +109,12 @@ impl Service {
             ..Card::default()
         };
         let mut reply = Reply::default();
+        if game.variant() != crate::chess::Variant::Standard {
+            card.fields.push((
+                t!(lang, "board-field-variant"),
+                game.variant().with_start(lang, game.start_number()),
+            ));
+        }
         let turn = game.turn();
         match game.ending() {
             None => {
@@ -482,17 +515,27 @@ fn board_orientation(game: &Game, players: &[Option<PlayerRecord>; 2]) -> Color 
     }
 }
 
-/// A board's words for screen readers, in `lang`: whose move or how the
-/// game ended, the last move, check, and every piece.
+/// A board's words for screen readers, in `lang`: the variant and start
+/// (when not standard chess), whose move or how the game ended, the last
+/// move, check, and every piece.
 pub(super) fn board_description(lang: Lang, game: &Game) -> String {
-    crate::chess::describe::describe(
+    let variant = match game.variant() {
+        crate::chess::Variant::Standard => String::new(),
+        v => t!(
+            lang,
+            "variant-caption",
+            variant = v.with_start(lang, game.start_number())
+        ),
+    };
+    let pieces = crate::chess::describe::describe(
         lang,
         game.position(),
         &crate::chess::describe::Caption {
             last_move: game.last_ply().map(|p| p.san.as_str()),
             ending: game.ending().map(|e| e.text(lang)),
         },
-    )
+    );
+    crate::i18n::join_sentences(lang, [variant, pieces])
 }
 
 /// The file name of a board image: the game and its ply.

@@ -22,8 +22,59 @@ use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use super::{
     on_unique_violation, Applied, Backend, GameChange, RatingChangeRecord, Score, Settle, Store,
-    StoreError,
+    StoreError, Variant,
 };
+
+/// The rated game being settled: its server, variant (which ladder) and
+/// players (White, Black).
+#[derive(Clone, Copy)]
+struct Rated<'a> {
+    server: &'a str,
+    variant: Variant,
+    players: [&'a str; 2],
+}
+
+/// Where a variant's ladder is kept: standard chess in `players` (its rows
+/// from before variants existed), every other variant in `variant_ratings`.
+/// The variant's key is bound as the last parameter where the table has
+/// the column.
+struct Ladder {
+    /// Whether the statements take the variant's key.
+    keyed: bool,
+    /// `$1` server, `$2` user, `$3` variant.
+    points_sql: &'static str,
+    /// `$1` server, `$2` user, `$3` delta, `$4`–`$6` win/draw/loss, `$7`
+    /// variant.
+    settle_sql: &'static str,
+}
+
+impl Ladder {
+    fn of(variant: Variant) -> Ladder {
+        match variant {
+            Variant::Standard => Ladder {
+                keyed: false,
+                points_sql: "SELECT points FROM players WHERE server_id = $1 AND user_id = $2",
+                settle_sql: "INSERT INTO players (server_id, user_id, display_name, points, \
+                     rated_games, wins, draws, losses) VALUES ($1, $2, $2, $3, 1, $4, $5, $6) \
+                     ON CONFLICT (server_id, user_id) DO UPDATE SET points = players.points + $3, \
+                     rated_games = players.rated_games + 1, wins = players.wins + $4, \
+                     draws = players.draws + $5, losses = players.losses + $6",
+            },
+            _ => Ladder {
+                keyed: true,
+                points_sql: "SELECT points FROM variant_ratings WHERE server_id = $1 \
+                             AND user_id = $2 AND variant = $3",
+                settle_sql: "INSERT INTO variant_ratings (server_id, user_id, variant, points, \
+                     rated_games, wins, draws, losses) VALUES ($1, $2, $7, $3, 1, $4, $5, $6) \
+                     ON CONFLICT (server_id, variant, user_id) DO UPDATE SET \
+                     points = variant_ratings.points + $3, \
+                     rated_games = variant_ratings.rated_games + 1, \
+                     wins = variant_ratings.wins + $4, draws = variant_ratings.draws + $5, \
+                     losses = variant_ratings.losses + $6",
+            },
+        }
+    }
+}
 
 /// What the trigger says when the version (or the mover's vacation) is not
 /// what the change was computed on.
@@ -136,22 +187,26 @@ impl Store {
         &self,
         tx: &mut Transaction<'static, Any>,
         change: &GameChange,
-        server: &str,
-        players: [&str; 2],
+        game: &Rated<'_>,
         score: Score,
         settle: Settle,
     ) -> Result<[RatingChangeRecord; 2], StoreError> {
+        let Rated {
+            server,
+            variant,
+            players,
+        } = *game;
+        let ladder = Ladder::of(variant);
         let mut before = [0i64; 2];
         for (i, user) in players.iter().enumerate() {
-            let sql = format!(
-                "SELECT points FROM players WHERE server_id = $1 AND user_id = $2{}",
-                self.for_update()
-            );
-            let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            let sql = format!("{}{}", ladder.points_sql, self.for_update());
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
                 .bind(server.to_owned())
-                .bind((*user).to_owned())
-                .fetch_optional(&mut **tx)
-                .await?;
+                .bind((*user).to_owned());
+            if ladder.keyed {
+                query = query.bind(variant.key().to_owned());
+            }
+            let row = query.fetch_optional(&mut **tx).await?;
             before[i] = match row {
                 Some(row) => row.try_get("points")?,
                 None => 0,
@@ -175,21 +230,29 @@ impl Store {
         let mut records = Vec::with_capacity(2);
         for (i, user) in players.iter().enumerate() {
             let (w, d, l) = outcome(i);
-            sqlx::query(
-                "INSERT INTO players (server_id, user_id, display_name, points, rated_games, wins, draws, losses) \
-                 VALUES ($1, $2, $2, $3, 1, $4, $5, $6) \
-                 ON CONFLICT (server_id, user_id) DO UPDATE SET points = players.points + $3, \
-                 rated_games = players.rated_games + 1, wins = players.wins + $4, \
-                 draws = players.draws + $5, losses = players.losses + $6",
-            )
-            .bind(server.to_owned())
-            .bind((*user).to_owned())
-            .bind(deltas[i])
-            .bind(w)
-            .bind(d)
-            .bind(l)
-            .execute(&mut **tx)
-            .await?;
+            let mut query = sqlx::query(ladder.settle_sql)
+                .bind(server.to_owned())
+                .bind((*user).to_owned())
+                .bind(deltas[i])
+                .bind(w)
+                .bind(d)
+                .bind(l);
+            if ladder.keyed {
+                query = query.bind(variant.key().to_owned());
+                // A variant's ladder reads names from `players`: make sure
+                // the player has a row there (they do whenever they
+                // challenged or were challenged; a tournament game is the
+                // exception worth the statement).
+                sqlx::query(
+                    "INSERT INTO players (server_id, user_id, display_name) VALUES ($1, $2, $2) \
+                     ON CONFLICT (server_id, user_id) DO NOTHING",
+                )
+                .bind(server.to_owned())
+                .bind((*user).to_owned())
+                .execute(&mut **tx)
+                .await?;
+            }
+            query.execute(&mut **tx).await?;
             let record = RatingChangeRecord {
                 game_id: change.game_id,
                 user_id: (*user).to_owned(),
@@ -199,8 +262,8 @@ impl Store {
                 at_ms: change.at_ms,
             };
             sqlx::query(
-                "INSERT INTO rating_changes (game_id, server_id, user_id, before, delta, after, at_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO rating_changes (game_id, server_id, user_id, before, delta, after, at_ms, \
+                 variant) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(record.game_id)
             .bind(server.to_owned())
@@ -209,6 +272,7 @@ impl Store {
             .bind(record.delta)
             .bind(record.after)
             .bind(record.at_ms)
+            .bind(variant.key().to_owned())
             .execute(&mut **tx)
             .await?;
             records.push(record);
@@ -230,16 +294,27 @@ pub(super) async fn one_game_row(
     let Some((score, settle)) = change.rating else {
         return Ok(applied);
     };
-    let row = sqlx::query("SELECT server_id, white_id, black_id FROM games WHERE id = $1")
+    let row = sqlx::query("SELECT server_id, white_id, black_id, variant FROM games WHERE id = $1")
         .bind(change.game_id)
         .fetch_one(&mut **tx)
         .await?;
+    let variant = super::games::variant_from_row(&row)?;
     let server: String = row.try_get("server_id")?;
     let white: String = row.try_get("white_id")?;
     let black: String = row.try_get("black_id")?;
     applied.ratings = Some(
         store
-            .settle_in(tx, change, &server, [&white, &black], score, settle)
+            .settle_in(
+                tx,
+                change,
+                &Rated {
+                    server: &server,
+                    variant,
+                    players: [&white, &black],
+                },
+                score,
+                settle,
+            )
             .await?,
     );
     Ok(applied)

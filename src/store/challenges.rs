@@ -4,12 +4,14 @@
 use sqlx::{any::AnyRow, Row};
 
 use super::{
-    flag, games::insert_game, on_unique_violation, ChallengeRecord, ChallengeStatus, GameRecord,
-    NewChallenge, NewGame, Store, StoreError,
+    flag,
+    games::{insert_game, start_number_from_row, variant_from_row},
+    on_unique_violation, ChallengeRecord, ChallengeStatus, GameRecord, NewChallenge, NewGame,
+    Store, StoreError,
 };
 
 const CHALLENGE_COLUMNS: &str = "id, server_id, channel_id, challenger_id, opponent_id, color, \
-     rated, time_control, initial_fen, created_ms, expires_ms, status, game_id";
+     rated, time_control, initial_fen, variant, start_number, created_ms, expires_ms, status, game_id";
 
 fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRecord, sqlx::Error> {
     let status: String = row.try_get("status")?;
@@ -24,6 +26,8 @@ fn challenge_from_row(row: &AnyRow) -> Result<ChallengeRecord, sqlx::Error> {
             rated: row.try_get::<i64, _>("rated")? != 0,
             time_control: row.try_get("time_control")?,
             initial_fen: row.try_get("initial_fen")?,
+            variant: variant_from_row(row)?,
+            start_number: start_number_from_row(row)?,
             created_ms: row.try_get("created_ms")?,
             expires_ms: row.try_get("expires_ms")?,
         },
@@ -39,8 +43,8 @@ impl Store {
     pub async fn create_challenge(&self, c: &NewChallenge) -> Result<ChallengeRecord, StoreError> {
         let row = sqlx::query(
             "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, color, \
-             rated, time_control, created_ms, expires_ms, initial_fen) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+             rated, time_control, created_ms, expires_ms, initial_fen, variant, start_number) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
         )
         .bind(c.server_id.clone())
         .bind(c.channel_id.clone())
@@ -52,6 +56,8 @@ impl Store {
         .bind(c.created_ms)
         .bind(c.expires_ms)
         .bind(c.initial_fen.clone())
+        .bind(c.variant.key().to_owned())
+        .bind(c.start_number.map(i64::from))
         .fetch_one(&self.pool)
         .await?;
         Ok(ChallengeRecord {

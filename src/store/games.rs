@@ -6,12 +6,12 @@ use sqlx::{any::AnyRow, Any, Row, Transaction};
 
 use super::{
     flag, on_unique_violation, players::rating_change_from_row, GameOffers, GameRecord, GameState,
-    MoveRecord, NewGame, RatingChangeRecord, Store, StoreError,
+    MoveRecord, NewGame, RatingChangeRecord, Store, StoreError, Variant,
 };
 
 pub(super) const GAME_COLUMNS: &str =
     "id, server_id, home_channel_id, channel_id, white_id, black_id, \
-     rated, time_control, initial_fen, result, termination, version, draw_offer, illegal_white, \
+     rated, time_control, initial_fen, variant, start_number, result, termination, version, draw_offer, illegal_white, \
      illegal_black, deadline_ms, bonus_ms, next_reminder_ms, created_ms, ended_ms, takeback_by, \
      takeback_version, rematch_by, rematch_game_id";
 
@@ -27,6 +27,8 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
             rated: row.try_get::<i64, _>("rated")? != 0,
             time_control: row.try_get("time_control")?,
             initial_fen: row.try_get("initial_fen")?,
+            variant: variant_from_row(row)?,
+            start_number: start_number_from_row(row)?,
             deadline_ms: row.try_get("deadline_ms")?,
             created_ms: row.try_get("created_ms")?,
         },
@@ -56,14 +58,30 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<GameRecord, sqlx::Error> {
     })
 }
 
+/// The `variant` column, read as a [`Variant`]: a key this build does not
+/// know (a newer one wrote it) is an error, never standard chess by default.
+pub(super) fn variant_from_row(row: &AnyRow) -> Result<Variant, sqlx::Error> {
+    let key: String = row.try_get("variant")?;
+    Variant::from_key(&key)
+        .ok_or_else(|| sqlx::Error::Decode(format!("unknown variant {key}").into()))
+}
+
+/// The `start_number` column (a Chess960 start, 0–959).
+pub(super) fn start_number_from_row(row: &AnyRow) -> Result<Option<u16>, sqlx::Error> {
+    let number: Option<i64> = row.try_get("start_number")?;
+    number
+        .map(|n| u16::try_from(n).map_err(|e| sqlx::Error::Decode(e.into())))
+        .transpose()
+}
+
 pub(super) async fn insert_game(
     tx: &mut Transaction<'static, Any>,
     g: &NewGame,
 ) -> Result<GameRecord, sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO games (server_id, home_channel_id, channel_id, white_id, black_id, rated, \
-         time_control, initial_fen, deadline_ms, created_ms) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+         time_control, initial_fen, deadline_ms, created_ms, variant, start_number) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
     .bind(g.server_id.clone())
     .bind(g.home_channel_id.clone())
@@ -75,6 +93,8 @@ pub(super) async fn insert_game(
     .bind(g.initial_fen.clone())
     .bind(g.deadline_ms)
     .bind(g.created_ms)
+    .bind(g.variant.key().to_owned())
+    .bind(g.start_number.map(i64::from))
     .fetch_one(&mut **tx)
     .await?;
     Ok(GameRecord {

@@ -30,8 +30,10 @@ mod play;
 mod players;
 mod privacy;
 mod puzzles;
+mod round_starts;
 mod time;
 mod tournaments;
+mod variants;
 mod web;
 
 use std::{str::FromStr, sync::Arc, time::Duration};

@@ -1,6 +1,8 @@
 //! The records the store keeps, in plain domain types: ids are the platform's
 //! ids as text, points are integer hundredths, times are unix milliseconds.
 
+pub use crate::chess::Variant;
+
 /// A server's settings, chosen by its moderators.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerSettings {
@@ -188,8 +190,13 @@ pub struct NewChallenge {
     pub color: String,
     pub rated: bool,
     pub time_control: String,
-    /// The starting position, when not the standard one.
+    /// The starting position, when not the standard one (always, in
+    /// Chess960: the position drawn or chosen for the challenge).
     pub initial_fen: Option<String>,
+    /// The rules the game will be played by.
+    pub variant: Variant,
+    /// The Chess960 start position's number (0–959).
+    pub start_number: Option<u16>,
     pub created_ms: i64,
     pub expires_ms: i64,
 }
@@ -215,6 +222,10 @@ pub struct NewGame {
     pub rated: bool,
     pub time_control: String,
     pub initial_fen: Option<String>,
+    /// The rules the game is played by; its ladder when rated.
+    pub variant: Variant,
+    /// The Chess960 start position's number (0–959).
+    pub start_number: Option<u16>,
     pub deadline_ms: Option<i64>,
     pub created_ms: i64,
 }

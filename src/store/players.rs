@@ -13,7 +13,7 @@ pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, them
      vacation_days_per_year, reminder_hours, language, discord_locale, notation, spectators, \
      web_pages, web_slug, session_hours, utc_offset_minutes";
 
-fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
+pub(super) fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
     player_from_prefixed(row, "")
 }
 
@@ -262,18 +262,31 @@ impl Store {
         Ok(row.try_get("total")?)
     }
 
-    /// A player's rating changes, oldest first.
+    /// A player's rating changes on the standard ladder, oldest first.
     pub async fn rating_history(
         &self,
         server_id: &str,
         user_id: &str,
     ) -> Result<Vec<RatingChangeRecord>, StoreError> {
+        self.rating_history_in(server_id, user_id, super::Variant::Standard)
+            .await
+    }
+
+    /// A player's rating changes on `variant`'s ladder, oldest first.
+    pub async fn rating_history_in(
+        &self,
+        server_id: &str,
+        user_id: &str,
+        variant: super::Variant,
+    ) -> Result<Vec<RatingChangeRecord>, StoreError> {
         let rows = sqlx::query(
             "SELECT game_id, user_id, before, delta, after, at_ms FROM rating_changes \
-             WHERE server_id = $1 AND user_id = $2 ORDER BY at_ms ASC, game_id ASC",
+             WHERE server_id = $1 AND user_id = $2 AND variant = $3 \
+             ORDER BY at_ms ASC, game_id ASC",
         )
         .bind(server_id.to_owned())
         .bind(user_id.to_owned())
+        .bind(variant.key().to_owned())
         .fetch_all(&self.pool)
         .await?;
         Ok(rows

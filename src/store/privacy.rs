@@ -21,8 +21,9 @@ use sqlx::{any::AnyRow, Column, Row};
 use super::{audit, AuditEntry, Store, StoreError, DELETED_PLAYER};
 
 /// The tables holding a person's data, and how to find their rows.
-const PERSONAL: [(&str, &str); 13] = [
+const PERSONAL: [(&str, &str); 14] = [
     ("players", "user_id = $1"),
+    ("variant_ratings", "user_id = $1"),
     ("rating_changes", "user_id = $1"),
     ("vacations", "user_id = $1"),
     ("dm_summaries", "user_id = $1"),
@@ -125,6 +126,7 @@ impl Store {
         let mut servers: Vec<String> = Vec::new();
         for sql in [
             "SELECT server_id FROM players WHERE user_id = $1",
+            "SELECT server_id FROM variant_ratings WHERE user_id = $1",
             "SELECT server_id FROM games WHERE white_id = $1 OR black_id = $1",
             "SELECT server_id FROM challenges WHERE challenger_id = $1 OR opponent_id = $1",
             "SELECT server_id FROM audit_log WHERE actor_id = $1",
@@ -153,6 +155,7 @@ impl Store {
         let mut rows = 0;
         for sql in [
             "DELETE FROM players WHERE user_id = $1",
+            "DELETE FROM variant_ratings WHERE user_id = $1",
             "DELETE FROM rating_changes WHERE user_id = $1",
             "DELETE FROM vacations WHERE user_id = $1",
             "DELETE FROM dm_summaries WHERE user_id = $1",

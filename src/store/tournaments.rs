@@ -14,7 +14,7 @@
 use sqlx::{any::AnyRow, Any, Row, Transaction};
 
 use super::{
-    flag, games::insert_game, on_unique_violation, GameRecord, NewGame, Store, StoreError,
+    flag, games::insert_game, on_unique_violation, GameRecord, NewGame, Store, StoreError, Variant,
 };
 
 /// A tournament's settings, as created.
@@ -43,6 +43,8 @@ pub struct NewTournament {
     pub groups_count: i64,
     /// `white` or `black`: pairing number 1's colour in round 1.
     pub initial_colour: String,
+    /// The rules of every game (in Chess960, one start per round).
+    pub variant: Variant,
     pub created_by: String,
     pub created_ms: i64,
 }
@@ -162,7 +164,7 @@ pub struct Seeding {
 const TOURNAMENT_COLUMNS: &str = "id, server_id, channel_id, name, format, rounds, time_control, \
      rated, tiebreaks, vacations_pause, max_players, starts_ms, first_move_ms, schedule, \
      match_games, decider_pairs, sudden_death, groups_count, initial_colour, status, \
-     current_round, created_by, created_ms, finished_ms";
+     current_round, created_by, created_ms, finished_ms, variant";
 
 const ENTRANT_COLUMNS: &str =
     "user_id, name, points, pno, section, board, joined_ms, withdrawn_after";
@@ -192,6 +194,7 @@ fn tournament_from_row(row: &AnyRow) -> Result<TournamentRecord, sqlx::Error> {
             sudden_death: row.try_get::<i64, _>("sudden_death")? != 0,
             groups_count: row.try_get("groups_count")?,
             initial_colour: row.try_get("initial_colour")?,
+            variant: super::games::variant_from_row(row)?,
             created_by: row.try_get("created_by")?,
             created_ms: row.try_get("created_ms")?,
         },
@@ -315,8 +318,9 @@ impl Store {
             "INSERT INTO tournaments (server_id, channel_id, name, format, rounds, time_control, \
              rated, tiebreaks, vacations_pause, max_players, starts_ms, first_move_ms, schedule, \
              match_games, decider_pairs, sudden_death, groups_count, initial_colour, status, \
-             current_round, created_by, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-             $10, $11, $12, $13, $14, $15, $16, $17, $18, 'open', 0, $19, $20) RETURNING id",
+             current_round, created_by, created_ms, variant) VALUES ($1, $2, $3, $4, $5, $6, $7, \
+             $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, 'open', 0, $19, $20, $21) \
+             RETURNING id",
         )
         .bind(t.server_id.clone())
         .bind(t.channel_id.clone())
@@ -338,6 +342,7 @@ impl Store {
         .bind(t.initial_colour.clone())
         .bind(t.created_by.clone())
         .bind(t.created_ms)
+        .bind(t.variant.key().to_owned())
         .fetch_one(&mut *tx)
         .await?;
         let id: i64 = row.try_get("id")?;

@@ -13,6 +13,7 @@ mod optional;
 mod support;
 
 mod chess960;
+mod chess960_game;
 mod clock;
 mod config;
 mod dutch_oracle;

@@ -142,7 +142,14 @@ async fn pages_follow_the_setting_escape_names_and_forget_players() {
         reply.buttons
     );
     let board = bed
-        .run_in("alice", LOBBY, Command::Leaderboard { page: 1 })
+        .run_in(
+            "alice",
+            LOBBY,
+            Command::Leaderboard {
+                page: 1,
+                variant: None,
+            },
+        )
         .await;
     assert!(
         board

@@ -123,6 +123,8 @@ impl ClubBed {
                     rated: Some(true),
                     time: None,
                     fen: None,
+                    variant: None,
+                    position: None,
                 },
             )
             .await;

@@ -1939,3 +1939,98 @@ async fn the_seal_button_opens_a_form_only_the_sealer_can_use() {
     fake.assert_no_unknown_routes();
     bot.stop().await;
 }
+
+/// A Chess960 challenge made with `/challenge`'s new options: `variant`
+/// offers lichess's keys (named in Chinese for zh-CN clients), `position`
+/// takes 0–959; the challenge shows its start, the board names it, and a
+/// number outside 0–959 is refused privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_challenge_with_the_new_options() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let (_dir, db) = temp_db();
+    let bot = Bot::start(&fake, &db, None);
+    let commands = fake.wait_commands(WAIT).await;
+    let challenge = command(&commands, "challenge");
+    let variant = option(challenge, "variant");
+    assert_eq!(choice_names(variant), ["standard", "chess960"]);
+    let zh: Vec<&str> = variant["choices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["name_localizations"]["zh-CN"].as_str())
+        .collect();
+    assert_eq!(zh, ["标准国际象棋", "960国际象棋"]);
+    assert_eq!(variant["name_localizations"]["zh-CN"], "变体");
+    let position = option(challenge, "position");
+    assert_eq!(position["type"], json!(4), "an integer");
+    assert_eq!(
+        (
+            position["min_value"].as_f64(),
+            position["max_value"].as_f64()
+        ),
+        (Some(0.0), Some(959.0))
+    );
+    assert_eq!(position["name_localizations"]["zh-CN"], "起始局面");
+    assert_eq!(
+        choice_names(option(command(&commands, "leaderboard"), "variant")),
+        ["standard", "chess960"]
+    );
+    threads_off(&fake, CHESS_CHANNEL).await;
+    let chess960 = opt_choice(&commands, "challenge", "variant", "chess960");
+    let white = opt_choice(&commands, "challenge", "color", "White");
+    // Discord bounds the number, but a client may not: the bot refuses too.
+    let bad = slash(
+        &fake,
+        &ALICE,
+        CHESS_CHANNEL,
+        "challenge",
+        json!([
+            opt_user("opponent", &BOB),
+            chess960.clone(),
+            opt_int("position", 960)
+        ]),
+    )
+    .await;
+    assert!(bad.flags_ephemeral(), "{}", bad.content());
+    assert!(bad.content().contains("0 to 959"), "{}", bad.content());
+    let cb = slash(
+        &fake,
+        &ALICE,
+        CHESS_CHANNEL,
+        "challenge",
+        json!([
+            opt_user("opponent", &BOB),
+            white,
+            chess960,
+            opt_int("position", 12)
+        ]),
+    )
+    .await;
+    assert!(!cb.flags_ephemeral(), "{}", cb.content());
+    assert!(
+        cb.content()
+            .contains("Variant: Chess960, start position 12."),
+        "{}",
+        cb.content()
+    );
+    assert_eq!(cb.attachments().len(), 1, "the start position's image");
+    let msg = cb.message().clone();
+    let cb = click(&fake, &BOB, CHESS_CHANNEL, &msg, "Accept").await;
+    let (embed, _) = board_of(&cb);
+    assert_eq!(field(&embed, "Variant"), "Chess960, start position 12");
+    assert_eq!(
+        field(&embed, "FEN"),
+        "qbnnrkbr/pppppppp/8/8/8/8/PPPPPPPP/QBNNRKBR w KQkq - 0 1"
+    );
+    let moved = slash(
+        &fake,
+        &ALICE,
+        CHESS_CHANNEL,
+        "move",
+        json!([opt_str("move", "f3")]),
+    )
+    .await;
+    assert!(!moved.flags_ephemeral(), "{}", moved.content());
+    bot.stop().await;
+}

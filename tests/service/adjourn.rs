@@ -73,6 +73,8 @@ impl Bed {
             rated: Some(fen.is_none()),
             time: Some("40/9000:16/3600".into()),
             fen: fen.map(str::to_owned),
+            variant: None,
+            position: None,
         };
         let r = self.run("alice", challenge).await;
         assert!(!r.ephemeral, "{}", r.text);
@@ -307,6 +309,8 @@ async fn a_move_after_the_session_is_over_meets_the_adjournment() {
         rated: Some(false),
         time: Some("1/3600:1/3600".into()),
         fen: None,
+        variant: None,
+        position: None,
     };
     bed.run("alice", challenge).await;
     bed.run("bob", Command::Accept { challenge: None }).await;

@@ -16,7 +16,7 @@ use chessbot::{
 };
 use sqlx::{sqlite::SqlitePoolOptions, Row};
 
-const TABLES: [&str; 13] = [
+const TABLES: [&str; 14] = [
     "adjournments",
     "adjourn_offers",
     "audit_log",
@@ -27,6 +27,7 @@ const TABLES: [&str; 13] = [
     "games",
     "moves",
     "rating_changes",
+    "variant_ratings",
     "vacations",
     "reminders_sent",
     "dm_summaries",
@@ -170,6 +171,8 @@ fn challenge(opponent: Option<&str>, time: Option<&str>) -> Command {
         rated: Some(true),
         time: time.map(str::to_owned),
         fen: None,
+        variant: None,
+        position: None,
     }
 }
 
@@ -231,6 +234,8 @@ async fn every_refusal_is_clear_and_changes_nothing() {
             rated: None,
             time: None,
             fen: Some("not a fen".into()),
+            variant: None,
+            position: None,
         },
         "`fen`",
     )
@@ -245,6 +250,8 @@ async fn every_refusal_is_clear_and_changes_nothing() {
             rated: Some(true),
             time: None,
             fen: Some("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1".into()),
+            variant: None,
+            position: None,
         },
         "unrated",
     )
@@ -455,7 +462,10 @@ async fn every_refusal_is_clear_and_changes_nothing() {
     bed.refused(
         "carol",
         "lobby",
-        Command::Leaderboard { page: 0 },
+        Command::Leaderboard {
+            page: 0,
+            variant: None,
+        },
         "between 1 and",
     )
     .await;
@@ -485,6 +495,85 @@ fn conditional(line: &str) -> Command {
 }
 
 /// `/conditional` (issue 19): every refusal says why and stores nothing.
+fn challenge_in(variant: Option<&str>, position: Option<i64>, fen: Option<&str>) -> Command {
+    Command::Challenge {
+        opponent: Some(user("bob")),
+        color: ColorChoice::White,
+        rated: None,
+        time: None,
+        fen: fen.map(str::to_owned),
+        variant: variant.map(str::to_owned),
+        position,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variant_refusals_are_clear_and_change_nothing() {
+    let bed = Bed::new().await;
+    for who in ["alice", "bob"] {
+        bed.run(who, "lobby", Command::Help).await;
+    }
+    for (command, why) in [
+        (
+            challenge_in(Some("crazyhouse"), None, None),
+            "`crazyhouse` is not a variant played here. Choose one of: standard, chess960",
+        ),
+        (challenge_in(Some(&"x".repeat(500)), None, None), "too long"),
+        (
+            challenge_in(Some("chess960"), Some(960), None),
+            "numbered 0 to 959; 960 is not",
+        ),
+        (
+            challenge_in(Some("chess960"), Some(-1), None),
+            "numbered 0 to 959; -1 is not",
+        ),
+        (challenge_in(None, Some(12), None), "for Chess960 only"),
+        (
+            challenge_in(Some("standard"), Some(518), None),
+            "for Chess960 only",
+        ),
+        (
+            challenge_in(
+                Some("chess960"),
+                Some(12),
+                Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+            ),
+            "not both",
+        ),
+        (
+            // Castling rights no Chess960 position can have.
+            challenge_in(
+                Some("chess960"),
+                None,
+                Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+            ),
+            "`fen`: not a playable position: illegal position: invalid castling rights",
+        ),
+        (
+            Command::Leaderboard {
+                page: 1,
+                variant: Some("atomic".to_owned()),
+            },
+            "`atomic` is not a variant played here",
+        ),
+    ] {
+        bed.refused("alice", "lobby", command, why).await;
+    }
+    // A good one is stored with its variant and start, then accepted.
+    let reply = bed
+        .run(
+            "alice",
+            "lobby",
+            challenge_in(Some("chess960"), Some(0), None),
+        )
+        .await;
+    assert!(
+        reply.text.contains("Chess960, start position 0"),
+        "{}",
+        reply.text
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn conditional_refusals_are_clear_and_change_nothing() {
     let bed = Bed::new().await;

@@ -74,6 +74,8 @@ impl Bed {
                 rated: Some(rated),
                 time: Some("3d".into()),
                 fen: None,
+                variant: None,
+                position: None,
             },
         )
         .await;

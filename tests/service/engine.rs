@@ -102,6 +102,8 @@ async fn finished_game(service: &Service, channel: &str, moves: &[&str]) -> i64 
             rated: Some(false),
             time: Some("3d".to_owned()),
             fen: None,
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -146,6 +148,8 @@ async fn a_game_against_level_1_is_played_to_its_end() {
             level: 1,
             color: ColorChoice::White,
             time: Some("3d".to_owned()),
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -248,6 +252,91 @@ async fn a_game_against_level_1_is_played_to_its_end() {
     );
 }
 
+/// Chess960 against the computer: Stockfish is told `UCI_Chess960`, its
+/// castling (king onto rook) reads back, and the person castles too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess960_game_against_the_computer_castles_and_replays() {
+    if !optional::stockfish() {
+        return;
+    }
+    let db = common::TestDb::sqlite();
+    let engine = engine().await;
+    let service = service(&db.url, Some(engine.clone())).await;
+    let alice = actor("alice", "vs-960");
+    let (reply, _) = say(
+        &service,
+        &alice,
+        Command::Play {
+            level: 8,
+            color: ColorChoice::White,
+            time: Some("3d".to_owned()),
+            variant: Some("chess960".to_owned()),
+            // Position 12 (QBNNRKBR): both sides can castle within a few moves.
+            position: Some(12),
+        },
+    )
+    .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+    let limits = Limits {
+        movetime_ms: 300,
+        nodes: 20_000,
+        depth: Some(5),
+    };
+    let mut castled = 0;
+    // f3 and Bf2 clear g1, so that White may castle short from move 3.
+    let opening = ["f3", "Bf2"];
+    for turn in 0..20 {
+        let record = service
+            .store()
+            .latest_game_in("vs-960")
+            .await
+            .unwrap()
+            .expect("game");
+        assert_eq!(record.game.variant, chessbot::chess::Variant::Chess960);
+        assert_eq!(record.game.start_number, Some(12));
+        if !record.is_active() {
+            break;
+        }
+        let moves = service.store().moves(record.id).await.unwrap();
+        let game = Game::replay_in(
+            record.game.variant,
+            record.game.initial_fen.as_deref(),
+            moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
+        )
+        .expect("the stored Chess960 moves replay");
+        // Castle when the rules allow; else the engine's choice for alice.
+        let castle = shakmaty::Position::legal_moves(game.position())
+            .into_iter()
+            .find(|m| m.is_castle());
+        let text = match castle {
+            None if turn < opening.len() => opening[turn].to_owned(),
+            Some(m) => {
+                castled += 1;
+                game.uci(m)
+            }
+            None => engine
+                .pool
+                .search_in(shakmaty::CastlingMode::Chess960, &game.fen(), 20, &limits)
+                .await
+                .unwrap()
+                .best
+                .expect("a move"),
+        };
+        let (reply, _) = say(&service, &alice, mv(&text)).await;
+        assert!(!reply.ephemeral, "{text}: {}", reply.text);
+    }
+    assert_eq!(castled, 1, "alice castled once");
+    let record = service
+        .store()
+        .latest_game_in("vs-960")
+        .await
+        .unwrap()
+        .expect("game");
+    let moves = service.store().moves(record.id).await.unwrap();
+    assert!(moves.len() >= 10, "{} plies", moves.len());
+    assert!(moves.iter().any(|m| m.san.starts_with("O-O")));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computer_moves_first_as_white_and_answers_draw_offers() {
     if !optional::stockfish() {
@@ -263,6 +352,8 @@ async fn the_computer_moves_first_as_white_and_answers_draw_offers() {
             level: 3,
             color: ColorChoice::Black,
             time: Some("10+5".to_owned()),
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -320,6 +411,8 @@ async fn a_computer_game_opens_its_own_thread() {
             level: 2,
             color: ColorChoice::Black,
             time: Some("3d".to_owned()),
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -362,6 +455,8 @@ async fn a_computer_game_opens_its_own_thread() {
             level: 1,
             color: ColorChoice::White,
             time: None,
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -385,6 +480,8 @@ async fn the_computer_grants_a_takeback_at_once() {
             level: 1,
             color: ColorChoice::White,
             time: Some("3d".to_owned()),
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -569,6 +666,8 @@ async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
             rated: Some(false),
             time: None,
             fen: None,
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -668,6 +767,8 @@ async fn bad_levels_are_refused_and_change_nothing() {
                 level,
                 color: ColorChoice::Random,
                 time: None,
+                variant: None,
+                position: None,
             },
         )
         .await;
@@ -688,6 +789,8 @@ async fn bad_levels_are_refused_and_change_nothing() {
             level: 2,
             color: ColorChoice::White,
             time: Some("99x".to_owned()),
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -723,6 +826,8 @@ async fn without_an_engine_the_engine_commands_say_so_and_the_rest_works() {
             level: 1,
             color: ColorChoice::White,
             time: None,
+            variant: None,
+            position: None,
         },
     )
     .await;
@@ -869,6 +974,8 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
                 rated: false,
                 time_control: "3d".to_owned(),
                 initial_fen: None,
+                variant: chessbot::store::Variant::Standard,
+                start_number: None,
                 created_ms: START_MS,
                 expires_ms: START_MS + 1_000,
             })
@@ -887,6 +994,8 @@ async fn after_a_restart_the_owed_move_is_made_and_the_analysis_resumes() {
                     rated: false,
                     time_control: "3d".to_owned(),
                     initial_fen: None,
+                    variant: chessbot::store::Variant::Standard,
+                    start_number: None,
                     deadline_ms: None,
                     created_ms: START_MS,
                 },

@@ -92,6 +92,8 @@ async fn challenge(service: &Service, channel: &str) -> Reply {
                 rated: None,
                 time: None,
                 fen: None,
+                variant: None,
+                position: None,
             },
         )
         .await

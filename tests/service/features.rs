@@ -65,6 +65,8 @@ fn challenge(opponent: &str, rated: bool) -> Command {
         rated: Some(rated),
         time: None,
         fen: None,
+        variant: None,
+        position: None,
     }
 }
 
@@ -618,6 +620,8 @@ async fn games_show_time_left_and_link_their_channel() {
             rated: Some(false),
             time: Some("5+3".into()),
             fen: None,
+            variant: None,
+            position: None,
         }
     })
     .await;
@@ -667,4 +671,108 @@ async fn refusals_speak_the_askers_language() {
     let changed: Vec<_> = after.iter().filter(|r| !before.contains(r)).collect();
     assert_eq!(changed.len(), 1, "{changed:?}");
     assert!(changed[0].starts_with("players:"), "{changed:?}");
+}
+
+/// A Chess960 game's rematch keeps its variant and start (colours
+/// swapped), its replay is a GIF from its start, and its PGN reads back
+/// through `/show` as Chess960; a PGN of a variant not played here is
+/// refused by name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess960_rematch_replay_and_pasted_pgn() {
+    let bed = Bed::new().await;
+    bed.ok(
+        "alice",
+        "room",
+        Command::Challenge {
+            opponent: Some(user("bob")),
+            color: ColorChoice::White,
+            rated: Some(false),
+            time: None,
+            fen: None,
+            variant: Some("chess960".into()),
+            position: Some(12),
+        },
+    )
+    .await;
+    bed.ok("bob", "room", Command::Accept { challenge: None })
+        .await;
+    for (who, m) in [
+        ("alice", "f3"),
+        ("bob", "f6"),
+        ("alice", "Bf2"),
+        ("bob", "Bf7"),
+        ("alice", "O-O"),
+        ("bob", "O-O"),
+    ] {
+        bed.ok(who, "room", mv(m)).await;
+    }
+    let over = bed
+        .ok("bob", "room", Command::Resign { confirmed: true })
+        .await;
+    let replay = bed
+        .ok("alice", "room", Command::Replay { game: Some(1) })
+        .await;
+    let gif = &replay.image.as_ref().expect("a replay").png;
+    assert!(gif.starts_with(b"GIF8"), "a GIF");
+    let rematch = over
+        .buttons
+        .iter()
+        .find(|b| b.label == "Rematch")
+        .expect("a rematch button")
+        .id
+        .clone();
+    bed.ok(
+        "bob",
+        "room",
+        Command::Button {
+            id: rematch.clone(),
+        },
+    )
+    .await;
+    bed.ok("alice", "room", Command::Button { id: rematch })
+        .await;
+    let again = bed.service.store().game(2).await.unwrap().unwrap().game;
+    assert_eq!(
+        (again.variant, again.start_number, again.white_id.as_str()),
+        (chessbot::chess::Variant::Chess960, Some(12), "bob")
+    );
+    assert_eq!(
+        again.initial_fen.as_deref(),
+        Some("qbnnrkbr/pppppppp/8/8/8/8/PPPPPPPP/QBNNRKBR w KQkq - 0 1")
+    );
+    let pgn = bed
+        .ok("alice", "room", Command::Pgn { game: Some(1) })
+        .await;
+    let text = pgn
+        .files
+        .iter()
+        .find(|f| f.file_name.ends_with(".pgn"))
+        .map(|f| String::from_utf8(f.bytes.clone()).unwrap())
+        .expect("a PGN");
+    let shown = bed
+        .ok(
+            "carol",
+            "lobby",
+            Command::Show {
+                fen: None,
+                pgn: Some(text.clone()),
+            },
+        )
+        .await;
+    assert!(shown.text.contains("3 moves"), "{}", shown.text);
+    assert!(
+        !shown.text.contains("Opening"),
+        "no opening off 518: {}",
+        shown.text
+    );
+    bed.refused(
+        "carol",
+        "lobby",
+        Command::Show {
+            fen: None,
+            pgn: Some(text.replace("Chess960", "Atomic")),
+        },
+        "The PGN is a game of Atomic, which is not played here",
+    )
+    .await;
 }

@@ -95,6 +95,8 @@ async fn a_long_pgn_is_sent_as_a_file() {
             rated: Some(false),
             time: Some("180+0".into()),
             fen: None,
+            variant: None,
+            position: None,
         },
     )
     .await;

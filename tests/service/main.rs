@@ -21,6 +21,7 @@ mod features;
 mod field_fixes;
 mod fuzz;
 mod operations;
+mod oracle960;
 mod puzzle_solving;
 mod puzzles;
 mod schedulers;

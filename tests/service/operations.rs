@@ -125,6 +125,8 @@ fn challenge_bob() -> Command {
         rated: None,
         time: None,
         fen: None,
+        variant: None,
+        position: None,
     }
 }
 
@@ -418,6 +420,8 @@ async fn a_backup_taken_under_load_holds_every_acknowledged_move() {
                 rated: false,
                 time_control: "3d".into(),
                 initial_fen: None,
+                variant: chessbot::store::Variant::Standard,
+                start_number: None,
                 created_ms: 1_000,
                 expires_ms: 100_000_000,
             })
@@ -432,6 +436,8 @@ async fn a_backup_taken_under_load_holds_every_acknowledged_move() {
             rated: false,
             time_control: "3d".into(),
             initial_fen: None,
+            variant: chessbot::store::Variant::Standard,
+            start_number: None,
             deadline_ms: None,
             created_ms: 2_000,
         };

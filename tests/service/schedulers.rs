@@ -73,6 +73,8 @@ async fn deadlines_fire_once(url: &str) {
                     rated: Some(true),
                     time: Some("1d".into()),
                     fen: None,
+                    variant: None,
+                    position: None,
                 },
             )
             .await;

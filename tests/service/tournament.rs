@@ -843,3 +843,142 @@ async fn a_live_round_waits_for_its_adjourned_game() {
         "the sealed move is not in the game: {pgn}"
     );
 }
+
+/// `count` players (`{prefix}1`, …) join tournament `id`, which then
+/// starts: the start's reply.
+async fn join_and_start(bed: &mut Bed, id: i64, prefix: &str, count: usize) -> Reply {
+    for i in 1..=count {
+        let r = bed
+            .run(
+                &format!("{prefix}{i}"),
+                TournamentCommand::Join {
+                    tournament: named(id),
+                },
+            )
+            .await;
+        assert!(!r.ephemeral, "{}", r.text);
+    }
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Start {
+                tournament: named(id),
+            },
+        )
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    r
+}
+
+/// The games of tournament `id` by round: (round, variant, start number,
+/// start FEN) of each game.
+async fn starts_by_round(
+    bed: &Bed,
+    id: i64,
+) -> Vec<(i64, chessbot::chess::Variant, Option<u16>, Option<String>)> {
+    let mut out = Vec::new();
+    for board in bed.service.store().tournament_games(id).await.unwrap() {
+        let Some(game) = board.game_id else { continue };
+        let g = bed.service.store().game(game).await.unwrap().unwrap().game;
+        out.push((board.round, g.variant, g.start_number, g.initial_fen));
+    }
+    out
+}
+
+/// Chess960 events: every board of a round starts from one position,
+/// drawn by lot when the round is paired and recorded, announced with the
+/// round; a Swiss's next round draws again, a round robin's rounds each
+/// have theirs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess960_rounds_share_one_recorded_start() {
+    use chessbot::chess::{chess960, Variant};
+    let db = common::TestDb::sqlite();
+    let mut bed = Bed::new(&db.url).await;
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                rounds: Some(2),
+                rated: Some(false),
+                variant: Some("chess960".into()),
+                ..create("Fischer Swiss")
+            }),
+        )
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    assert!(r.text.contains("Every game is Chess960"), "{}", r.text);
+    let id = created_id(&bed).await;
+    let r = join_and_start(&mut bed, id, "p", 6).await;
+    let recorded = bed.service.store().round_starts(id).await.unwrap();
+    assert_eq!(recorded.len(), 1, "round 1 drawn");
+    let (_, first) = recorded[0];
+    assert!(
+        r.text
+            .contains(&format!("Round 1: Chess960, start position {first}")),
+        "{}",
+        r.text
+    );
+    let games = starts_by_round(&bed, id).await;
+    assert_eq!(games.len(), 3);
+    for (round, variant, number, fen) in &games {
+        assert_eq!(
+            (*round, *variant, *number),
+            (1, Variant::Chess960, Some(first))
+        );
+        assert_eq!(fen.as_deref(), chess960::start_fen(first).as_deref());
+    }
+    for game in bed.pending(id).await {
+        bed.play_out(game, "1-0").await;
+    }
+    let recorded = bed.service.store().round_starts(id).await.unwrap();
+    assert_eq!(recorded.len(), 2, "round 2 drawn: {recorded:?}");
+    let second = recorded[1].1;
+    let round_two: Vec<_> = starts_by_round(&bed, id)
+        .await
+        .into_iter()
+        .filter(|g| g.0 == 2)
+        .collect();
+    assert_eq!(round_two.len(), 3);
+    assert!(round_two
+        .iter()
+        .all(|g| g.1 == Variant::Chess960 && g.2 == Some(second)));
+
+    // A round robin paired all at once: each round its own start.
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                format: Some("roundrobin".into()),
+                rated: Some(false),
+                variant: Some("chess960".into()),
+                ..create("Fischer Round Robin")
+            }),
+        )
+        .await;
+    assert!(!r.ephemeral, "{}", r.text);
+    let rr = created_id(&bed).await;
+    join_and_start(&mut bed, rr, "q", 4).await;
+    let recorded = bed.service.store().round_starts(rr).await.unwrap();
+    assert_eq!(recorded.len(), 3, "{recorded:?}");
+    for (round, variant, number, _) in starts_by_round(&bed, rr).await {
+        let drawn = recorded.iter().find(|(r, _)| *r == round).map(|(_, n)| *n);
+        assert_eq!((variant, number), (Variant::Chess960, drawn));
+    }
+    // An unknown variant is refused and nothing is stored.
+    let before = bed.snapshot().await;
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
+                variant: Some("horde".into()),
+                ..create("Horde Cup")
+            }),
+        )
+        .await;
+    assert!(
+        r.ephemeral && r.text.contains("`horde` is not a variant"),
+        "{}",
+        r.text
+    );
+    assert_eq!(before, bed.snapshot().await);
+}

@@ -10,7 +10,7 @@
 use std::{path::Path, sync::Arc};
 
 use chessbot::{
-    chess::Game,
+    chess::{Game, Variant},
     platform::{
         console::{Console, ConsoleOptions, SERVER},
         discord::fit::overflows,
@@ -71,18 +71,21 @@ async fn check_store(store: &Store, path: &Path) {
                 path.display()
             );
         }
-        Game::replay(
+        Game::replay_in(
+            record.game.variant,
             record.game.initial_fen.as_deref(),
             moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
         )
         .unwrap_or_else(|e| panic!("{}: game {id} does not replay: {e}", path.display()));
     }
-    assert_eq!(
-        store.points_total(SERVER).await.expect("total"),
-        0,
-        "{}",
-        path.display()
-    );
+    for variant in Variant::ALL {
+        assert_eq!(
+            store.points_total_in(SERVER, variant).await.expect("total"),
+            0,
+            "{}: {variant}",
+            path.display()
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -26,6 +26,8 @@ async fn start_game(store: &Store, channel: &str, rated: bool) -> GameRecord {
             rated,
             time_control: "3d".to_owned(),
             initial_fen: None,
+            variant: chessbot::store::Variant::Standard,
+            start_number: None,
             created_ms: 1_000,
             expires_ms: 1_000 + 24 * HOUR,
         })
@@ -44,6 +46,8 @@ async fn start_game(store: &Store, channel: &str, rated: bool) -> GameRecord {
                 rated,
                 time_control: "3d".to_owned(),
                 initial_fen: None,
+                variant: chessbot::store::Variant::Standard,
+                start_number: None,
                 deadline_ms: Some(1_000 + 72 * HOUR),
                 created_ms: 1_000,
             },

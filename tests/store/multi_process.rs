@@ -123,6 +123,8 @@ async fn races_on_one_game(url: &str) {
                 rated: Some(true),
                 time: None,
                 fen: None,
+                variant: None,
+                position: None,
             },
         )
         .await;
@@ -248,6 +250,8 @@ async fn throughput(url: &str, games: usize) -> f64 {
                     rated: Some(false),
                     time: None,
                     fen: None,
+                    variant: None,
+                    position: None,
                 },
             )
             .await;
@@ -351,6 +355,8 @@ async fn a_move_in_one_process_reaches_pages_of_the_other() {
         rated: None,
         time: None,
         fen: None,
+        variant: None,
+        position: None,
     };
     a.handle(&actor("alice", "board"), challenge).await;
     let accepted = a

@@ -28,6 +28,8 @@ fn challenge(channel: &str, from: &str, to: &str, rated: bool) -> NewChallenge {
         rated,
         time_control: "3d".to_owned(),
         initial_fen: None,
+        variant: chessbot::store::Variant::Standard,
+        start_number: None,
         created_ms: 1_000,
         expires_ms: 1_000 + 24 * HOUR,
     }
@@ -53,6 +55,8 @@ async fn start_game(
         rated,
         time_control: "3d".to_owned(),
         initial_fen: None,
+        variant: chessbot::store::Variant::Standard,
+        start_number: None,
         deadline_ms: Some(2_000 + 72 * HOUR),
         created_ms: 2_000,
     };

@@ -32,6 +32,8 @@ fn challenge(channel: &str, from: &str, to: Option<&str>, rated: bool) -> NewCha
         rated,
         time_control: "3d".to_owned(),
         initial_fen: None,
+        variant: chessbot::store::Variant::Standard,
+        start_number: None,
         created_ms: 1_000,
         expires_ms: 1_000 + 24 * HOUR,
     }
@@ -47,6 +49,8 @@ fn new_game(channel: Option<&str>, white: &str, black: &str, rated: bool, at: i6
         rated,
         time_control: "3d".to_owned(),
         initial_fen: None,
+        variant: chessbot::store::Variant::Standard,
+        start_number: None,
         deadline_ms: Some(at + 72 * HOUR),
         created_ms: at,
     }
@@ -1463,7 +1467,99 @@ async fn adjournments_and_titles(store: &Store) {
     ));
 }
 
+/// A Chess960 game keeps its variant and start, and settles on its own
+/// ladder: the standard ladder (and its history) does not move.
+async fn variant_games_settle_on_their_own_ladder(store: &Store) {
+    use chessbot::store::Variant;
+    let fen = "qbnnrkbr/pppppppp/8/8/8/8/PPPPPPPP/QBNNRKBR w KQkq - 0 1";
+    store.touch_player(SERVER, "vw", "vw").await.unwrap();
+    store.touch_player(SERVER, "vb", "vb").await.unwrap();
+    let mut c = challenge("c960", "vw", Some("vb"), true);
+    c.variant = Variant::Chess960;
+    c.start_number = Some(12);
+    c.initial_fen = Some(fen.to_owned());
+    let c = store.create_challenge(&c).await.unwrap();
+    let read = store.challenge(c.id).await.unwrap().unwrap();
+    assert_eq!(
+        (read.challenge.variant, read.challenge.start_number),
+        (Variant::Chess960, Some(12))
+    );
+    let mut g = new_game(Some("c960"), "vw", "vb", true, 5_000);
+    g.variant = read.challenge.variant;
+    g.start_number = read.challenge.start_number;
+    g.initial_fen = read.challenge.initial_fen.clone();
+    let game = store.accept_challenge(c.id, 5_000, &g).await.unwrap();
+    let stored = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(stored.game.variant, Variant::Chess960);
+    assert_eq!(stored.game.start_number, Some(12));
+    assert_eq!(stored.game.initial_fen.as_deref(), Some(fen));
+    finish(store, &stored, Score::BlackWins, 6_000).await;
+    let standard = store.player(SERVER, "vb").await.unwrap().unwrap();
+    assert_eq!((standard.points, standard.rated_games), (0, 0));
+    let own = store
+        .player_in(SERVER, "vb", Variant::Chess960)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((own.points, own.rated_games, own.wins), (1000, 1, 1));
+    assert_eq!(own.display_name, "vb");
+    let ladder = store
+        .leaderboard_in(SERVER, Variant::Chess960, 0, 10)
+        .await
+        .unwrap();
+    let order: Vec<(&str, i64)> = ladder
+        .iter()
+        .map(|p| (p.user_id.as_str(), p.points))
+        .collect();
+    assert_eq!(order, [("vb", 1000), ("vw", -1000)]);
+    assert_eq!(
+        store
+            .ladder_size_in(SERVER, Variant::Chess960)
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        store
+            .ladder_size_in(SERVER, Variant::Standard)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        store
+            .points_total_in(SERVER, Variant::Chess960)
+            .await
+            .unwrap(),
+        0
+    );
+    assert!(store.rating_history(SERVER, "vb").await.unwrap().is_empty());
+    let history = store
+        .rating_history_in(SERVER, "vb", Variant::Chess960)
+        .await
+        .unwrap();
+    assert_eq!(history.len(), 1);
+    let lines = store.variant_records(SERVER, "vw").await.unwrap();
+    assert_eq!(lines.len(), 1);
+    assert_eq!((lines[0].0, lines[0].1.losses), (Variant::Chess960, 1));
+    // A second game on the same ladder adds to it.
+    let mut c2 = challenge("c960b", "vb", Some("vw"), true);
+    c2.variant = Variant::Chess960;
+    let c2 = store.create_challenge(&c2).await.unwrap();
+    let mut g2 = new_game(Some("c960b"), "vb", "vw", true, 7_000);
+    g2.variant = Variant::Chess960;
+    let game2 = store.accept_challenge(c2.id, 7_000, &g2).await.unwrap();
+    finish(store, &game2, Score::WhiteWins, 8_000).await;
+    let own = store
+        .player_in(SERVER, "vb", Variant::Chess960)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((own.points, own.rated_games), (2000, 2));
+}
+
 conformance!(
+    variant_games_settle_on_their_own_ladder,
     adjournments_and_titles,
     migrations_are_idempotent,
     challenges_are_answered_once,

@@ -31,6 +31,7 @@ fn tournament(max_players: i64) -> NewTournament {
         sudden_death: true,
         groups_count: 1,
         initial_colour: "white".into(),
+        variant: chessbot::store::Variant::Standard,
         created_by: "mod".into(),
         created_ms: 1_000,
     }
@@ -67,6 +68,8 @@ fn board(round: i64, board: i64, white: &str, black: Option<&str>) -> NewBoard {
             rated: true,
             time_control: "3d".into(),
             initial_fen: None,
+            variant: chessbot::store::Variant::Standard,
+            start_number: None,
             deadline_ms: Some(10_000_000),
             created_ms: 2_000,
         }),
@@ -283,8 +286,27 @@ async fn shown_and_forgotten_with_a_players_data(store: &Store, _url: &str) {
     );
 }
 
+/// A Chess960 event keeps its variant, and each round's start: the first
+/// draw recorded is the one every later reader gets.
+async fn a_round_start_is_recorded_once(store: &Store, _url: &str) {
+    let mut new = tournament(10);
+    new.variant = chessbot::store::Variant::Chess960;
+    let t = store.create_tournament(&new, &[]).await.unwrap();
+    let read = store.tournament(t.id).await.unwrap().unwrap();
+    assert_eq!(read.tournament.variant, chessbot::store::Variant::Chess960);
+    assert_eq!(store.round_start(t.id, 1, 300, 1_000).await.unwrap(), 300);
+    // A second pairing of round 1 (another process) drew 7: 300 stands.
+    assert_eq!(store.round_start(t.id, 1, 7, 2_000).await.unwrap(), 300);
+    assert_eq!(store.round_start(t.id, 2, 959, 3_000).await.unwrap(), 959);
+    assert_eq!(
+        store.round_starts(t.id).await.unwrap(),
+        [(1, 300), (2, 959)]
+    );
+}
+
 conformance!(
     with_url:
+    a_round_start_is_recorded_once,
     entries_only_while_open_and_not_full,
     a_round_is_paired_once,
     an_unstarted_game_is_a_forfeit,

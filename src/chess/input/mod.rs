@@ -6,7 +6,10 @@
 //!   `e8=Q`, with or without `+ # ! ? !! ?! e.p.` and a move number (`12...`);
 //! - coordinates / long algebraic: `e2e4`, `e7e8q`, `e2-e4`, `Ng1-f3`,
 //!   `e4xd5`, and castling as the king's move `e1g1` (or onto its rook,
-//!   `e1h1`);
+//!   `e1h1`, also as SAN `Kxh1`). In Chess960 the king onto its rook is
+//!   the form; the king's step to its castled square (`b1c1` with the rook
+//!   on a1) castles only where no ordinary king move has those squares, as
+//!   lichess reads a king dropped on its castled square;
 //! - forgiving forms: `0-0`, `o-o`, `e8Q`, `e8q`, `e8=q`, upper-case squares
 //!   (`E4`, `NF3`, as phone keyboards type them), lower-case piece letters
 //!   (`nf3`), `ed5` for `exd5`, and a piece move written with or without the
@@ -129,6 +132,51 @@ enum Resolved {
 }
 
 fn resolve(pos: &Chess, reading: &Reading) -> Resolved {
+    match resolve_plain(pos, reading) {
+        Resolved::Illegal => castling_by_squares(pos, reading),
+        done => done,
+    }
+}
+
+/// Castling written as squares: the king onto its own rook (`e1h1`,
+/// `Kxh1`) or onto its castled square (`e1g1`, `f1g1` in Chess960). Read
+/// only when no other move fits, so a Chess960 king's ordinary step keeps
+/// its meaning.
+fn castling_by_squares(pos: &Chess, reading: &Reading) -> Resolved {
+    let (from, to) = match *reading {
+        Reading::San(San::Normal {
+            role: Role::King,
+            to,
+            promotion: None,
+            ..
+        }) => (None, to),
+        Reading::Uci {
+            role: None | Some(Role::King),
+            from,
+            to,
+            promotion: None,
+        } => (Some(from), to),
+        _ => return Resolved::Illegal,
+    };
+    let castles: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| match *m {
+            Move::Castle { king, rook } => {
+                from.is_none_or(|f| f == king)
+                    && (rook == to
+                        || (m.castling_side().map(|s| s.king_to(pos.turn())) == Some(to)))
+            }
+            _ => false,
+        })
+        .collect();
+    match castles.as_slice() {
+        [one] => Resolved::Move(*one),
+        _ => Resolved::Illegal,
+    }
+}
+
+fn resolve_plain(pos: &Chess, reading: &Reading) -> Resolved {
     match *reading {
         Reading::San(san) => match resolve_san(pos, san) {
             Resolved::Illegal => match loosened(san) {

@@ -4,7 +4,7 @@
 use shakmaty::{
     san::{San, SanPlus, Suffix},
     uci::UciMove,
-    CastlingMode, Chess, Move, Position, Role, Square,
+    Chess, Move, Position, Role, Square,
 };
 
 use super::normalize::{map_char, MAX_INPUT_CHARS};
@@ -165,7 +165,7 @@ pub fn suggest(pos: &Chess, prefix: &str, limit: usize) -> Vec<String> {
             if wanted.len() < 2 {
                 return false;
             }
-            let uci = UciMove::from_move(e.m, CastlingMode::Standard).to_string();
+            let uci = UciMove::from_move(e.m, pos.castles().mode()).to_string();
             let letter = e.m.role().char();
             uci.starts_with(&wanted) || format!("{letter}{uci}").starts_with(&wanted)
         })

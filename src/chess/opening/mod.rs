@@ -199,8 +199,13 @@ pub fn classify_line(start: &Chess, moves: &[Move]) -> Option<Opening> {
     positions.iter().rev().find_map(lookup)
 }
 
-/// The opening of `game` so far.
+/// The opening of `game` so far. A Chess960 game has none unless it began
+/// from position 518, the ordinary start: the book's names are for lines
+/// from that start only.
 pub fn classify(game: &Game) -> Option<Opening> {
+    if game.variant().numbered_starts() && game.start_number() != Some(super::chess960::STANDARD) {
+        return None;
+    }
     let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();
     classify_line(game.initial_position(), &moves)
 }

@@ -189,18 +189,20 @@ fn split_tokens(text: &str) -> Result<Vec<String>, Msg> {
 /// The options each command takes, in the order bare values fill them.
 fn options_of(command: &str) -> Option<&'static [&'static str]> {
     Some(match command {
-        "challenge" => &["opponent", "color", "rated", "time", "fen"],
+        "challenge" => &[
+            "opponent", "color", "rated", "time", "fen", "variant", "position",
+        ],
         "accept" | "decline" | "cancel" => &["challenge"],
         "move" => &["text", "claim_draw"],
         "board" | "abort" | "games" | "help" => &[],
         "resign" => &["confirm"],
         "draw" => &["action"],
-        "leaderboard" => &["page", "board"],
+        "leaderboard" => &["page", "board", "variant"],
         "puzzle" => &[],
         "profile" | "history" => &["user"],
         "pgn" => &["game"],
         "analyze" => &["game", "pgn", "file"],
-        "play" => &["level", "color", "time"],
+        "play" => &["level", "color", "time", "variant", "position"],
         "rating" | "rating-preview" => &["opponent"],
         "settings" => &[
             "time",
@@ -248,6 +250,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "decider",
             "groups",
             "teams",
+            "variant",
         ],
         "tournament list" => &[],
         "tournament join"
@@ -352,6 +355,10 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
             rated: get("rated").map(|v| boolean("rated", &v)).transpose()?,
             time: get("time"),
             fen: get("fen"),
+            variant: get("variant"),
+            position: get("position")
+                .map(|v| number("position", &v))
+                .transpose()?,
         },
         "accept" => Command::Accept {
             challenge: get("challenge")
@@ -399,7 +406,10 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 .transpose()?
                 .unwrap_or(1);
             match get("board").as_deref() {
-                None | Some("games") => Command::Leaderboard { page },
+                None | Some("games") => Command::Leaderboard {
+                    page,
+                    variant: get("variant"),
+                },
                 Some("puzzles") => Command::PuzzleLeaderboard { page },
                 Some(_) => return Err(msg!("console-bad-board")),
             }
@@ -438,6 +448,10 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 None => ColorChoice::Random,
             },
             time: get("time"),
+            variant: get("variant"),
+            position: get("position")
+                .map(|v| number("position", &v))
+                .transpose()?,
         },
         "rating" | "rating-preview" => Command::RatingPreview {
             opponent: user_ref(
@@ -597,6 +611,7 @@ fn tournament_command(
             decider: get("decider"),
             groups: count("groups")?,
             teams: get("teams"),
+            variant: get("variant"),
         }),
         "tournament join" => TournamentCommand::Join { tournament },
         "tournament leave" => TournamentCommand::Leave { tournament },
@@ -764,6 +779,8 @@ mod tests {
                 rated: None,
                 time: Some("10+5".into()),
                 fen: None,
+                variant: None,
+                position: None,
             })
         );
     }
@@ -803,11 +820,11 @@ mod tests {
         let err = to_command(&command, &args).unwrap_err();
         assert_eq!(
             err.text(Lang::En),
-            "`/challenge` has no option `colour`; its options: opponent, color, rated, time, fen"
+            "`/challenge` has no option `colour`; its options: opponent, color, rated, time, fen, variant, position"
         );
         assert_eq!(
             err.text(Lang::ZhCn),
-            "`/challenge` 没有选项 `colour`；它的选项有：opponent, color, rated, time, fen"
+            "`/challenge` 没有选项 `colour`；它的选项有：opponent, color, rated, time, fen, variant, position"
         );
         let err = parse_line(":teleport").unwrap_err();
         assert!(err.text(Lang::ZhCn).starts_with("未知的指令 `:teleport`"));

@@ -412,6 +412,7 @@ impl Service {
             t.user_of(pno)
                 .map_or_else(String::new, |e| e.user_id.clone())
         };
+        let starts = self.round_starts_for(t, boards, now).await?;
         Ok(boards
             .iter()
             .map(|b| {
@@ -427,7 +428,11 @@ impl Service {
                         black_id: black.clone(),
                         rated: tt.rated,
                         time_control: tt.time_control.clone(),
-                        initial_fen: None,
+                        initial_fen: starts
+                            .get(&b.round)
+                            .and_then(|&n| crate::chess::chess960::start_fen(n)),
+                        variant: tt.variant,
+                        start_number: starts.get(&b.round).copied(),
                         deadline_ms: deadline,
                         created_ms: now,
                     }),
@@ -445,6 +450,34 @@ impl Service {
                 }
             })
             .collect())
+    }
+
+    /// The start position of each round among `boards` in a Chess960
+    /// event: the one on record, or one drawn by lot now and recorded, so
+    /// every board of a round starts from the same position. Empty for
+    /// standard chess.
+    async fn round_starts_for(
+        &self,
+        t: &Loaded,
+        boards: &[Board],
+        now: i64,
+    ) -> Result<std::collections::BTreeMap<u32, u16>, ServiceError> {
+        let mut starts = std::collections::BTreeMap::new();
+        if !t.record.tournament.variant.numbered_starts() {
+            return Ok(starts);
+        }
+        for round in boards.iter().map(|b| b.round) {
+            if starts.contains_key(&round) {
+                continue;
+            }
+            let drawn = self.draw_number(crate::chess::chess960::POSITIONS);
+            let number = self
+                .store()
+                .round_start(t.record.id, i64::from(round), drawn, now)
+                .await?;
+            starts.insert(round, number);
+        }
+        Ok(starts)
     }
 
     /// Announces new boards (with the paired players mentioned), and the
@@ -482,6 +515,19 @@ impl Service {
             ),
         };
         let mut lines = vec![head];
+        if tt.variant.numbered_starts() {
+            // The round's start, drawn by lot: one line a round.
+            for (round, number) in self.store().round_starts(t.record.id).await? {
+                if u32::try_from(round).is_ok_and(|r| rounds.contains(&r)) {
+                    lines.push(t!(
+                        lang,
+                        "tournament-round-start",
+                        round = round,
+                        start = tt.variant.with_start(lang, Some(number))
+                    ));
+                }
+            }
+        }
         let mut mentions = Vec::new();
         for b in boards.iter().take(ANNOUNCED_BOARDS) {
             let white = entrant_label(t, b.white);

@@ -49,6 +49,10 @@ impl Service {
         if name.trim_start_matches('#').parse::<i64>().is_ok() {
             return refuse_msg(msg!("tournament-name-number"));
         }
+        let variant = match o.variant.as_deref() {
+            Some(text) => crate::service::start::read_variant(text)?,
+            None => crate::chess::Variant::Standard,
+        };
         let format = match o.format.as_deref() {
             None => Format::Swiss,
             Some(text) => Format::from_id(text).ok_or_else(|| {
@@ -195,6 +199,7 @@ impl Service {
             // C.04.3 E / TRF(x) XXC: the first colour is drawn by lot once
             // and stored, so every later pairing is reproducible.
             initial_colour: if self.draw_lot() { "white" } else { "black" }.to_owned(),
+            variant,
             created_by: actor.user.clone(),
             created_ms: now,
         };
@@ -223,6 +228,11 @@ impl Service {
                     id = record.id,
                     format = format_name(public, format)
                 ),
+                if variant == crate::chess::Variant::Standard {
+                    String::new()
+                } else {
+                    t!(public, "tournament-variant", variant = variant.name(public))
+                },
                 how,
                 when,
             ],

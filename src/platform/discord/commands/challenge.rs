@@ -30,6 +30,26 @@ pub enum ColorOption {
     Random,
 }
 
+/// The variants offered, named by lichess's keys (the Chinese names come
+/// from the catalogue, `localize.rs`). The service reads the key.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VariantOption {
+    #[name = "standard"]
+    Standard,
+    #[name = "chess960"]
+    Chess960,
+}
+
+impl VariantOption {
+    /// The key the service reads.
+    pub fn key(self) -> &'static str {
+        match self {
+            VariantOption::Standard => crate::chess::Variant::Standard.key(),
+            VariantOption::Chess960 => crate::chess::Variant::Chess960.key(),
+        }
+    }
+}
+
 impl From<ColorOption> for ColorChoice {
     fn from(c: ColorOption) -> Self {
         match c {
@@ -79,6 +99,7 @@ pub fn time_choices(partial: &str) -> Vec<serenity::AutocompleteChoice> {
 }
 
 /// Challenge someone (or anyone) to a game.
+#[allow(clippy::too_many_arguments)] // one argument per Discord option
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
@@ -93,6 +114,13 @@ pub async fn challenge(
     #[description = "Start from this position (FEN) instead of the usual one"]
     #[max_length = 100]
     fen: Option<String>,
+    #[description = "The rules: standard chess (default) or chess960"] variant: Option<
+        VariantOption,
+    >,
+    #[description = "Chess960 start position, 0 to 959 (default: drawn at random)"]
+    #[min = 0]
+    #[max = 959]
+    position: Option<i64>,
 ) -> Result<(), Error> {
     if opponent
         .as_ref()
@@ -103,6 +131,8 @@ pub async fn challenge(
             level: i64::from(crate::engine::level::FOR_CHALLENGE),
             color: color.map_or(ColorChoice::Random, ColorChoice::from),
             time,
+            variant: variant.map(|v| v.key().to_owned()),
+            position,
         };
         return run(ctx, command).await;
     }
@@ -116,6 +146,8 @@ pub async fn challenge(
         rated,
         time,
         fen,
+        variant: variant.map(|v| v.key().to_owned()),
+        position,
     };
     run(ctx, command).await
 }
@@ -133,11 +165,20 @@ pub async fn play(
     #[autocomplete = "complete_time"]
     #[max_length = 32]
     time: Option<String>,
+    #[description = "The rules: standard chess (default) or chess960"] variant: Option<
+        VariantOption,
+    >,
+    #[description = "Chess960 start position, 0 to 959 (default: drawn at random)"]
+    #[min = 0]
+    #[max = 959]
+    position: Option<i64>,
 ) -> Result<(), Error> {
     let command = Command::Play {
         level: i64::from(level),
         color: color.map_or(ColorChoice::Random, ColorChoice::from),
         time,
+        variant: variant.map(|v| v.key().to_owned()),
+        position,
     };
     run(ctx, command).await
 }

@@ -33,11 +33,17 @@ pub async fn leaderboard(
     #[max = 1000]
     page: Option<i64>,
     #[description = "The games' ladder (default) or the puzzle ladder"] board: Option<BoardOption>,
+    #[description = "The variant's own ladder (default: standard chess)"] variant: Option<
+        super::challenge::VariantOption,
+    >,
 ) -> Result<(), Error> {
     let page = page.unwrap_or(1);
     let command = match board {
         Some(BoardOption::Puzzles) => Command::PuzzleLeaderboard { page },
-        None | Some(BoardOption::Games) => Command::Leaderboard { page },
+        None | Some(BoardOption::Games) => Command::Leaderboard {
+            page,
+            variant: variant.map(|v| v.key().to_owned()),
+        },
     };
     run(ctx, command).await
 }

@@ -213,10 +213,13 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("challenge", "rated") => (t!(zh, "opt-rated"), t!(zh, "opt-rated-desc")),
         ("challenge", "time") => (t!(zh, "opt-time"), t!(zh, "opt-challenge-time-desc")),
         ("challenge", "fen") => (t!(zh, "opt-fen"), t!(zh, "opt-fen-desc")),
+        ("challenge" | "play", "variant") => (t!(zh, "opt-variant"), t!(zh, "opt-variant-desc")),
+        ("challenge" | "play", "position") => (t!(zh, "opt-position"), t!(zh, "opt-position-desc")),
         ("move", "move") => (t!(zh, "opt-move"), t!(zh, "opt-move-desc")),
         ("move", "claim_draw") => (t!(zh, "opt-claim-draw"), t!(zh, "opt-claim-draw-desc")),
         ("draw", "action") => (t!(zh, "opt-action"), t!(zh, "opt-action-desc")),
         ("leaderboard", "page") => (t!(zh, "opt-page"), t!(zh, "opt-page-desc")),
+        ("leaderboard", "variant") => (t!(zh, "opt-variant"), t!(zh, "opt-ladder-variant-desc")),
         ("leaderboard", "board") => (t!(zh, "opt-board"), t!(zh, "opt-board-desc")),
         ("profile", "user") => (t!(zh, "opt-user"), t!(zh, "opt-profile-user-desc")),
         ("history", "user") => (t!(zh, "opt-user"), t!(zh, "opt-history-user-desc")),
@@ -299,6 +302,9 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
         ("tournament create", "decider") => (t!(zh, "opt-decider"), t!(zh, "opt-decider-desc")),
         ("tournament create", "groups") => (t!(zh, "opt-groups"), t!(zh, "opt-groups-desc")),
         ("tournament create", "teams") => (t!(zh, "opt-teams"), t!(zh, "opt-teams-desc")),
+        ("tournament create", "variant") => {
+            (t!(zh, "opt-variant"), t!(zh, "opt-tournament-variant-desc"))
+        }
         ("tournament pairings" | "tournament result", "round") => {
             (t!(zh, "opt-round"), t!(zh, "opt-round-desc"))
         }
@@ -329,6 +335,8 @@ fn choice_words(command: &str, option: &str, choice: &str) -> Option<String> {
         ("color", "White") => t!(zh, "color-white"),
         ("color", "Black") => t!(zh, "color-black"),
         ("color", "Random") => t!(zh, "choice-random"),
+        ("variant", "standard") => t!(zh, "variant-standard"),
+        ("variant", "chess960") => t!(zh, "variant-chess960"),
         ("action", "offer") => t!(zh, "button-draw-offer"),
         ("action", "accept") => t!(zh, "button-draw-accept"),
         ("action", "decline") => t!(zh, "button-draw-decline"),

@@ -135,6 +135,8 @@ pub async fn create(
     #[description = "Team events: Red: @a @b; Blue: @c @d (players in board order)"]
     #[max_length = 2000]
     teams: Option<String>,
+    #[description = "The rules: standard chess (default) or chess960 (one start position per round)"]
+    variant: Option<super::challenge::VariantOption>,
 ) -> Result<(), Error> {
     let options = TournamentOptions {
         name,
@@ -158,6 +160,7 @@ pub async fn create(
         decider,
         groups,
         teams,
+        variant: variant.map(|v| v.key().to_owned()),
     };
     send(ctx, TournamentCommand::Create(options)).await
 }
