@@ -17,6 +17,7 @@ mod challenges;
 pub mod command;
 pub mod computer;
 mod conditional;
+mod daily;
 mod engine_text;
 pub mod error;
 mod help;
@@ -224,6 +225,7 @@ impl Service {
                 Box::pin(self.puzzle_leaderboard(actor, page)).await
             }
             Command::Puzzle => Box::pin(self.puzzle(actor)).await,
+            Command::DailyPuzzle => Box::pin(self.daily_start(actor, None)).await,
             Command::Profile { user } => self.profile(actor, user).await,
             Command::History { user } => self.history(actor, user).await,
             Command::Pgn { game } => self.pgn(actor, game).await,
@@ -306,6 +308,7 @@ impl Service {
             }
             ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
             ButtonAction::PuzzleHint { id } => Box::pin(self.puzzle_hint(actor, id)).await,
+            ButtonAction::DailySolve { day } => Box::pin(self.daily_start(actor, Some(day))).await,
             ButtonAction::TournamentJoin { id } => {
                 let tournament = Some(format!("#{id}"));
                 self.tournament(actor, TournamentCommand::Join { tournament })
@@ -380,6 +383,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::Leaderboard { .. } => "leaderboard",
         Command::PuzzleLeaderboard { .. } => "leaderboard-puzzles",
         Command::Puzzle => "puzzle",
+        Command::DailyPuzzle => "puzzle-daily",
         Command::Profile { .. } => "profile",
         Command::History { .. } => "history",
         Command::Pgn { .. } => "pgn",

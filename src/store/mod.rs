@@ -19,6 +19,7 @@ mod audit;
 mod backup;
 mod challenges;
 mod conditional;
+mod daily;
 mod engine;
 mod games;
 mod group;
@@ -44,6 +45,7 @@ use sqlx::{
 pub use audit::AuditEntry;
 pub use backup::BackupError;
 pub use conditional::ConditionalRecord;
+pub use daily::{DailyAttempt, DailyRecord, DailyStartError, DailyStatus};
 pub use engine::{AnalysisRecord, AnalysisStatus, StoredEval};
 pub use model::*;
 pub use play::PlayView;

@@ -7,7 +7,7 @@
 //!
 //! What "forget" does, table by table: the player's ladder rows, rating
 //! history, vacations, daily-summary marks, challenges, conditional
-//! moves, puzzle attempts and puzzle-ladder rows go (the puzzles keep the
+//! moves, puzzle attempts (daily ones too) and puzzle-ladder rows go (the puzzles keep the
 //! points they won or lost); the games they played stay (their opponents' history and
 //! points depend on them) with the player replaced by
 //! [`super::DELETED_PLAYER`]; audit entries they wrote stay with the same
@@ -21,7 +21,7 @@ use sqlx::{any::AnyRow, Column, Row};
 use super::{audit, AuditEntry, Store, StoreError, DELETED_PLAYER};
 
 /// The tables holding a person's data, and how to find their rows.
-const PERSONAL: [(&str, &str); 13] = [
+const PERSONAL: [(&str, &str); 14] = [
     ("players", "user_id = $1"),
     ("rating_changes", "user_id = $1"),
     ("vacations", "user_id = $1"),
@@ -38,6 +38,7 @@ const PERSONAL: [(&str, &str); 13] = [
     ),
     ("puzzle_attempts", "user_id = $1"),
     ("puzzle_players", "user_id = $1"),
+    ("daily_attempts", "user_id = $1"),
 ];
 
 /// What an erasure found.
@@ -136,6 +137,7 @@ impl Store {
              ON e.tournament_id = t.id WHERE e.user_id = $1",
             "SELECT server_id FROM puzzle_attempts WHERE user_id = $1",
             "SELECT server_id FROM puzzle_players WHERE user_id = $1",
+            "SELECT server_id FROM daily_attempts WHERE user_id = $1",
         ] {
             for row in sqlx::query(sql)
                 .bind(user_id.to_owned())
@@ -160,6 +162,7 @@ impl Store {
             // points they won or lost (as opponents keep theirs).
             "DELETE FROM puzzle_attempts WHERE user_id = $1",
             "DELETE FROM puzzle_players WHERE user_id = $1",
+            "DELETE FROM daily_attempts WHERE user_id = $1",
             "DELETE FROM challenges WHERE challenger_id = $1 OR opponent_id = $1",
             // Only games in progress have conditional moves, and those stop
             // an erasure above: this is for completeness.

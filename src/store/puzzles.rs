@@ -189,7 +189,9 @@ impl Store {
 
     /// The puzzle of `server_id` nearest to `points` (hundredths) that
     /// `user_id` has never attempted, within `window` points either side;
-    /// ties go to the older puzzle. `None`: none left in that range.
+    /// ties go to the older puzzle. `None`: none left in that range. A
+    /// daily puzzle (its solution is posted for all to see) and a puzzle
+    /// from someone's own mistakes are never given here.
     pub async fn puzzle_near(
         &self,
         server_id: &str,
@@ -199,9 +201,10 @@ impl Store {
     ) -> Result<Option<PuzzleRecord>, StoreError> {
         let sql = format!(
             "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE server_id = $1 \
-             AND points BETWEEN $3 - $4 AND $3 + $4 \
+             AND points BETWEEN $3 - $4 AND $3 + $4 AND for_user IS NULL \
              AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
                  WHERE a.puzzle_id = p.id AND a.user_id = $2) \
+             AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id) \
              ORDER BY ABS(points - $3), id LIMIT 1"
         );
         let row = sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -209,6 +212,25 @@ impl Store {
             .bind(user_id.to_owned())
             .bind(points)
             .bind(window)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(puzzle_from_row).transpose()?)
+    }
+
+    /// The puzzle for `server_id`'s next daily puzzle: one of the server's
+    /// (not someone's own) that has never been a daily puzzle there, the
+    /// least tried first (so it is fresh to most), then the oldest.
+    pub async fn pick_daily_puzzle(
+        &self,
+        server_id: &str,
+    ) -> Result<Option<PuzzleRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE server_id = $1 AND for_user IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id) \
+             ORDER BY attempts, id LIMIT 1"
+        );
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.as_ref().map(puzzle_from_row).transpose()?)

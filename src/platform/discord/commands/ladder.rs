@@ -42,10 +42,29 @@ pub async fn leaderboard(
     run(ctx, command).await
 }
 
-/// A puzzle near your puzzle points; answer with `/move`.
+/// Which puzzle `/puzzle` gives.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PuzzleSource {
+    /// One near your puzzle points (rated).
+    #[name = "near"]
+    Near,
+    /// Today's daily puzzle, privately.
+    #[name = "daily"]
+    Daily,
+}
+
+/// A puzzle near your puzzle points, or today's daily puzzle; answer with `/move`.
 #[poise::command(slash_command, guild_only)]
-pub async fn puzzle(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Puzzle).await
+pub async fn puzzle(
+    ctx: Context<'_>,
+    #[description = "near: one near your puzzle points (default); daily: today's daily puzzle"]
+    source: Option<PuzzleSource>,
+) -> Result<(), Error> {
+    let command = match source {
+        None | Some(PuzzleSource::Near) => Command::Puzzle,
+        Some(PuzzleSource::Daily) => Command::DailyPuzzle,
+    };
+    run(ctx, command).await
 }
 
 /// A player's points, level and record.
