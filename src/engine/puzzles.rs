@@ -36,6 +36,24 @@ impl Default for PuzzleLimits {
     }
 }
 
+impl PuzzleLimits {
+    /// For mining a server's games in the background: node-bound searches
+    /// a tenth of a second or so each on a 2-core machine (the starter
+    /// set's generator's), so that a request arriving while one runs waits
+    /// little.
+    pub fn background() -> PuzzleLimits {
+        let nodes = |nodes| Limits {
+            movetime_ms: 2_000,
+            nodes,
+            depth: None,
+        };
+        PuzzleLimits {
+            scan: nodes(100_000),
+            line: nodes(400_000),
+        }
+    }
+}
+
 /// The engine's `lines` best first moves in `position`, as candidates.
 pub async fn candidates(
     pool: &EnginePool,

@@ -27,6 +27,7 @@ pub mod lang;
 mod limits;
 pub mod links;
 pub mod live;
+mod mining;
 mod orientation;
 mod outbox;
 pub mod pages;

@@ -227,13 +227,8 @@ impl Service {
         let found = starter::read(starter::STARTER)
             .map_err(|e| ServiceError::Internal(format!("the starter set: {e}")))?;
         let puzzles: Vec<NewPuzzle> = found
-            .into_iter()
-            .map(|f| NewPuzzle {
-                fen: f.fen,
-                moves: f.moves,
-                themes: f.themes.iter().map(|t| t.key().to_owned()).collect(),
-                source: "starter".to_owned(),
-            })
+            .iter()
+            .map(|f| NewPuzzle::found(f, "starter"))
             .collect();
         let added = self
             .store()

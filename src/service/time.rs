@@ -120,6 +120,7 @@ impl Service {
         notices.extend(self.adjournment_tick(now).await?);
         notices.extend(self.tournament_tick(now).await?);
         notices.extend(Box::pin(self.daily_tick(now)).await?);
+        self.mining_tick().await?;
         Ok(notices)
     }
 

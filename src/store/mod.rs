@@ -24,6 +24,7 @@ mod engine;
 mod games;
 mod group;
 mod migrations;
+mod mining;
 pub mod model;
 mod offers;
 mod pages;

@@ -22,6 +22,18 @@ pub struct NewPuzzle {
     pub source: String,
 }
 
+impl NewPuzzle {
+    /// A puzzle as the finder found it, from `source`.
+    pub fn found(found: &crate::puzzle::Found, source: &str) -> NewPuzzle {
+        NewPuzzle {
+            fen: found.fen.clone(),
+            moves: found.moves.clone(),
+            themes: found.themes.iter().map(|t| t.key().to_owned()).collect(),
+            source: source.to_owned(),
+        }
+    }
+}
+
 /// A stored puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleRecord {
@@ -147,24 +159,21 @@ impl Store {
         puzzles: &[NewPuzzle],
         at_ms: i64,
     ) -> Result<usize, StoreError> {
+        self.add_puzzles_for(server_id, puzzles, None, at_ms).await
+    }
+
+    /// [`Store::add_puzzles`] for one player only (`Some(user)`: puzzles
+    /// from their own mistakes, `/puzzle source:mine`).
+    pub async fn add_puzzles_for(
+        &self,
+        server_id: &str,
+        puzzles: &[NewPuzzle],
+        for_user: Option<&str>,
+        at_ms: i64,
+    ) -> Result<usize, StoreError> {
         self.server(server_id).await?;
         let (_gate, mut tx) = self.begin_write().await?;
-        let mut added = 0;
-        for p in puzzles {
-            added += sqlx::query(
-                "INSERT INTO puzzles (server_id, fen, moves, themes, source, created_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (server_id, fen) DO NOTHING",
-            )
-            .bind(server_id.to_owned())
-            .bind(p.fen.clone())
-            .bind(p.moves.join(" "))
-            .bind(p.themes.join(" "))
-            .bind(p.source.clone())
-            .bind(at_ms)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected() as usize;
-        }
+        let added = insert_puzzles(&mut tx, server_id, puzzles, for_user, at_ms).await?;
         tx.commit().await?;
         Ok(added)
     }
@@ -525,4 +534,33 @@ fn puzzle_player_from_row(row: &AnyRow) -> Result<PuzzlePlayer, sqlx::Error> {
         attempts: row.try_get("attempts")?,
         solved: row.try_get("solved")?,
     })
+}
+
+/// Adds `puzzles` to `server_id`'s pool inside `tx`, skipping positions the
+/// pool holds already; how many were added.
+pub(super) async fn insert_puzzles(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    server_id: &str,
+    puzzles: &[NewPuzzle],
+    for_user: Option<&str>,
+    at_ms: i64,
+) -> Result<usize, StoreError> {
+    let mut added = 0;
+    for p in puzzles {
+        added += sqlx::query(
+            "INSERT INTO puzzles (server_id, fen, moves, themes, source, created_ms, for_user) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (server_id, fen) DO NOTHING",
+        )
+        .bind(server_id.to_owned())
+        .bind(p.fen.clone())
+        .bind(p.moves.join(" "))
+        .bind(p.themes.join(" "))
+        .bind(p.source.clone())
+        .bind(at_ms)
+        .bind(for_user.map(str::to_owned))
+        .execute(&mut **tx)
+        .await?
+        .rows_affected() as usize;
+    }
+    Ok(added)
 }
