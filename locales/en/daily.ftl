@@ -28,4 +28,12 @@ settings-done-puzzle-channel-off = no daily puzzle
 settings-done-puzzle-time = the daily puzzle comes at { $hour } (server time)
 settings-done-puzzle-mining = puzzles from the server's games { $value }
 settings-puzzle-time-bad = “{ $value }” is not an hour I can read: give a whole hour from 0 to 23, such as `9` or `21:00` (in the server's time zone, `/settings time_zone`), or `off`.
-console-bad-puzzle-source = `source` is `near` or `daily`.
+console-bad-puzzle-source = `source` is `near`, `daily` or `mine`.
+
+# Puzzles from one's own mistakes (src/service/own_puzzles.rs).
+mistakes-puzzles = { $name }: { $count } { $count ->
+    [one] puzzle
+   *[other] puzzles
+} from your mistakes in this game: `/puzzle source:mine`.
+mistakes-puzzle = Puzzle #{ $id }, from your own game #{ $game }: find the better move. Answer with `/move`.
+mistakes-none = No puzzle from your own mistakes is waiting: they come when `/analyze` reviews a game of yours and finds a mistake where a winning line was there.

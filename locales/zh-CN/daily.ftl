@@ -28,4 +28,9 @@ settings-done-puzzle-channel-off = 不再发每日习题
 settings-done-puzzle-time = 每日习题于 { $hour }（服务器时间）发布
 settings-done-puzzle-mining = 从本服务器对局中找习题：{ $value }
 settings-puzzle-time-bad = “{ $value }”不是可识别的钟点：请给出 0 到 23 的整点，如 `9` 或 `21:00`（按服务器时区，见 `/settings time_zone`），或 `off`。
-console-bad-puzzle-source = `source` 只能是 `near` 或 `daily`。
+console-bad-puzzle-source = `source` 只能是 `near`、`daily` 或 `mine`。
+
+# 来自自己失误的习题（src/service/own_puzzles.rs）。
+mistakes-puzzles = { $name }：本局失误里有{ $count }道习题：用 `/puzzle source:mine`。
+mistakes-puzzle = 习题 #{ $id }，来自你自己的对局 #{ $game }：找出更好的一步。用 `/move` 作答。
+mistakes-none = 没有来自你自己失误的习题：`/analyze` 复盘你的对局、发现本有致胜走法的失误时才会有。

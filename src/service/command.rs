@@ -247,6 +247,9 @@ pub enum Command {
     /// `/puzzle source:daily`: today's daily puzzle, privately (as its
     /// post's Solve button).
     DailyPuzzle,
+    /// `/puzzle source:mine`: a puzzle from the asker's own mistakes
+    /// (found when `/analyze` reviewed their game).
+    MistakePuzzle,
     Profile {
         user: Option<UserRef>,
     },

@@ -30,6 +30,7 @@ pub mod live;
 mod mining;
 mod orientation;
 mod outbox;
+mod own_puzzles;
 pub mod pages;
 mod play;
 mod privacy;
@@ -227,6 +228,7 @@ impl Service {
             }
             Command::Puzzle => Box::pin(self.puzzle(actor)).await,
             Command::DailyPuzzle => Box::pin(self.daily_start(actor, None)).await,
+            Command::MistakePuzzle => Box::pin(self.mistake_puzzle(actor)).await,
             Command::Profile { user } => self.profile(actor, user).await,
             Command::History { user } => self.history(actor, user).await,
             Command::Pgn { game } => self.pgn(actor, game).await,
@@ -385,6 +387,7 @@ fn command_name(command: &Command) -> &'static str {
         Command::PuzzleLeaderboard { .. } => "leaderboard-puzzles",
         Command::Puzzle => "puzzle",
         Command::DailyPuzzle => "puzzle-daily",
+        Command::MistakePuzzle => "puzzle-mine",
         Command::Profile { .. } => "profile",
         Command::History { .. } => "history",
         Command::Pgn { .. } => "pgn",

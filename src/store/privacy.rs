@@ -21,7 +21,7 @@ use sqlx::{any::AnyRow, Column, Row};
 use super::{audit, AuditEntry, Store, StoreError, DELETED_PLAYER};
 
 /// The tables holding a person's data, and how to find their rows.
-const PERSONAL: [(&str, &str); 14] = [
+const PERSONAL: [(&str, &str); 15] = [
     ("players", "user_id = $1"),
     ("rating_changes", "user_id = $1"),
     ("vacations", "user_id = $1"),
@@ -39,6 +39,7 @@ const PERSONAL: [(&str, &str); 14] = [
     ("puzzle_attempts", "user_id = $1"),
     ("puzzle_players", "user_id = $1"),
     ("daily_attempts", "user_id = $1"),
+    ("puzzles", "for_user = $1"),
 ];
 
 /// What an erasure found.
@@ -138,6 +139,7 @@ impl Store {
             "SELECT server_id FROM puzzle_attempts WHERE user_id = $1",
             "SELECT server_id FROM puzzle_players WHERE user_id = $1",
             "SELECT server_id FROM daily_attempts WHERE user_id = $1",
+            "SELECT server_id FROM puzzles WHERE for_user = $1",
         ] {
             for row in sqlx::query(sql)
                 .bind(user_id.to_owned())
@@ -163,6 +165,9 @@ impl Store {
             "DELETE FROM puzzle_attempts WHERE user_id = $1",
             "DELETE FROM puzzle_players WHERE user_id = $1",
             "DELETE FROM daily_attempts WHERE user_id = $1",
+            // Puzzles from their own mistakes are theirs alone (only they
+            // attempted them, and those attempts went just above).
+            "DELETE FROM puzzles WHERE for_user = $1",
             "DELETE FROM challenges WHERE challenger_id = $1 OR opponent_id = $1",
             // Only games in progress have conditional moves, and those stop
             // an erasure above: this is for completeness.

@@ -226,6 +226,45 @@ impl Store {
         Ok(row.as_ref().map(puzzle_from_row).transpose()?)
     }
 
+    /// The oldest puzzle from `user_id`'s own mistakes they have not tried.
+    pub async fn own_puzzle(
+        &self,
+        server_id: &str,
+        user_id: &str,
+    ) -> Result<Option<PuzzleRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE server_id = $1 AND for_user = $2 \
+             AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
+                 WHERE a.puzzle_id = p.id AND a.user_id = $2) ORDER BY id LIMIT 1"
+        );
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
+            .bind(user_id.to_owned())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(puzzle_from_row).transpose()?)
+    }
+
+    /// How many puzzles each player got from `source` (a game's mistakes).
+    pub async fn own_puzzle_counts(
+        &self,
+        server_id: &str,
+        source: &str,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT for_user, COUNT(*) AS n FROM puzzles WHERE server_id = $1 AND source = $2 \
+             AND for_user IS NOT NULL GROUP BY for_user ORDER BY for_user",
+        )
+        .bind(server_id.to_owned())
+        .bind(source.to_owned())
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| Ok((r.try_get("for_user")?, r.try_get("n")?)))
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
+
     /// The puzzle for `server_id`'s next daily puzzle: one of the server's
     /// (not someone's own) that has never been a daily puzzle there, the
     /// least tried first (so it is fresh to most), then the oldest.

@@ -1136,3 +1136,71 @@ async fn background_searches_yield_to_requests() {
     }
     assert_eq!(seen, ["first", "request", "background"]);
 }
+
+/// After `/analyze`, a player's mistake where a win was there to be found
+/// becomes a puzzle for that player alone: White's 4. Qf3?? missed 4.
+/// Qxf7#. Bob's own mistake (3...Nf6?) left him nothing to find.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysed_game_gives_its_players_puzzles_from_their_mistakes() {
+    if !optional::stockfish() {
+        return;
+    }
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let missed = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qf3"];
+    let id = finished_game(&service, "g1", &missed).await;
+    let carol = actor("carol", "g1");
+    let (_, notices) = say(
+        &service,
+        &carol,
+        Command::Analyze {
+            game: Some(id),
+            pgn: None,
+        },
+    )
+    .await;
+    let result = notices.last().expect("the analysis result");
+    assert!(
+        result
+            .reply
+            .text
+            .contains("alice: 1 puzzle from your mistakes in this game: `/puzzle source:mine`."),
+        "{}",
+        result.reply.text
+    );
+    assert!(!result.reply.text.contains("bob:"), "{}", result.reply.text);
+    let alice = actor("alice", "g1");
+    let (shown, _) = say(&service, &alice, Command::MistakePuzzle).await;
+    assert!(shown.ephemeral);
+    assert!(
+        shown
+            .text
+            .contains(&format!("from your own game #{id}: find the better move")),
+        "{}",
+        shown.text
+    );
+    let (solved, _) = say(&service, &alice, mv("Qxf7#")).await;
+    assert!(solved.text.contains("solved"), "{}", solved.text);
+    // Nobody else is given it: not bob, and not through `/puzzle`.
+    let bob = actor("bob", "g1");
+    let (none, _) = say(&service, &bob, Command::MistakePuzzle).await;
+    assert!(none.ephemeral);
+    assert!(
+        none.text.contains("No puzzle from your own mistakes"),
+        "{}",
+        none.text
+    );
+    let (near, _) = say(&service, &bob, Command::Puzzle).await;
+    assert!(!near.text.contains("find the better move"), "{}", near.text);
+    // A second `/analyze` answers from what is stored, with the same line.
+    let (again, _) = say(
+        &service,
+        &carol,
+        Command::Analyze {
+            game: Some(id),
+            pgn: None,
+        },
+    )
+    .await;
+    assert!(again.text.contains("alice: 1 puzzle"), "{}", again.text);
+}

@@ -410,6 +410,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
         "puzzle" => match get("source").as_deref().map(str::trim) {
             None | Some("near") => Command::Puzzle,
             Some("daily") => Command::DailyPuzzle,
+            Some("mine") => Command::MistakePuzzle,
             Some(_) => return Err(msg!("console-bad-puzzle-source")),
         },
         "profile" => Command::Profile {

@@ -51,18 +51,22 @@ pub enum PuzzleSource {
     /// Today's daily puzzle, privately.
     #[name = "daily"]
     Daily,
+    /// One from your own mistakes (after `/analyze` of your game).
+    #[name = "mine"]
+    Mine,
 }
 
-/// A puzzle near your puzzle points, or today's daily puzzle; answer with `/move`.
+/// A puzzle by your puzzle points, today's daily one, or one from your mistakes; answer with /move.
 #[poise::command(slash_command, guild_only)]
 pub async fn puzzle(
     ctx: Context<'_>,
-    #[description = "near: one near your puzzle points (default); daily: today's daily puzzle"]
+    #[description = "near: by your puzzle points (default); daily: today's; mine: from your own mistakes"]
     source: Option<PuzzleSource>,
 ) -> Result<(), Error> {
     let command = match source {
         None | Some(PuzzleSource::Near) => Command::Puzzle,
         Some(PuzzleSource::Daily) => Command::DailyPuzzle,
+        Some(PuzzleSource::Mine) => Command::MistakePuzzle,
     };
     run(ctx, command).await
 }

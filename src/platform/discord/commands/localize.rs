@@ -335,6 +335,7 @@ fn choice_words(command: &str, option: &str, choice: &str) -> Option<String> {
         ("board", "puzzles") => t!(zh, "choice-board-puzzles"),
         ("source", "near") => t!(zh, "choice-source-near"),
         ("source", "daily") => t!(zh, "choice-source-daily"),
+        ("source", "mine") => t!(zh, "choice-source-mine"),
         ("color", "White") => t!(zh, "color-white"),
         ("color", "Black") => t!(zh, "color-black"),
         ("color", "Random") => t!(zh, "choice-random"),
