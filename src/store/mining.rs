@@ -59,7 +59,7 @@ impl Store {
     /// How many games of `server_id` were mined, and the puzzles they gave.
     pub async fn mining_counts(&self, server_id: &str) -> Result<(i64, i64), StoreError> {
         let row = sqlx::query(
-            "SELECT COUNT(*) AS games, COALESCE(SUM(found), 0) AS found FROM puzzle_mining \
+            "SELECT COUNT(*) AS games, CAST(COALESCE(SUM(found), 0) AS BIGINT) AS found FROM puzzle_mining \
              WHERE server_id = $1",
         )
         .bind(server_id.to_owned())
