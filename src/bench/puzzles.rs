@@ -1,9 +1,9 @@
 //! `chessbot bench --puzzles`: the puzzle figures of issue 28, each beside
 //! a reference measured in the same run, on the same machine:
 //!
-//! 1. **Puzzles found per CPU-minute** from analysed games: uneven engine
-//!    games (a full-strength side against Stockfish's skill 0, which
-//!    blunders as a beginner does) mined as the bot mines a server's games
+//! 1. **Puzzles found per CPU-minute** from analysed games: engine games
+//!    between two weak sides (Stockfish's skills 5 and 2, which blunder as
+//!    club players do) mined as the bot mines a server's games
 //!    (`PuzzleLimits::background`), and as `chessbot puzzles import` does
 //!    (`PuzzleLimits::default`); CPU is the engine's and ours, read from
 //!    `/proc`. Reference: the same games analysed as `/analyze` does
@@ -38,8 +38,11 @@ use crate::{
     store::{NewPuzzle, Store},
 };
 
-/// Uneven games mined and analysed.
+/// Games mined and analysed.
 const GAMES: usize = 6;
+/// The two sides' Stockfish skill levels (0..20), alternating colours.
+const STRONGER: u8 = 5;
+const WEAKER: u8 = 2;
 /// Longest game (plies).
 const MAX_PLIES: usize = 80;
 /// Puzzle answers (and game moves) timed.
@@ -97,8 +100,13 @@ async fn uneven_game(engine: &Engine, game: usize) -> anyhow::Result<Vec<Chess>>
         if now.is_game_over() {
             break;
         }
-        let strong = (now.turn() == shakmaty::Color::White) == (game % 2 == 0);
-        let skill = if strong { ANALYSIS_SKILL } else { 0 };
+        // Club players who blunder both ways: a game where one side is
+        // crushed early gives few probes (the solver is already winning).
+        let skill = if (now.turn() == shakmaty::Color::White) == game.is_multiple_of(2) {
+            STRONGER
+        } else {
+            WEAKER
+        };
         let found = engine
             .pool
             .search(&crate::puzzle::fen_of(&now), skill, &limits)
@@ -157,7 +165,10 @@ fn actor(user: &str) -> Actor {
 
 /// Times `/move` answers to puzzles (each user takes a puzzle and plays its
 /// first move) and, as the reference, `/move`s in games, one at a time.
-async fn answer_latency(service: &Service) -> anyhow::Result<(Samples, Samples)> {
+async fn answer_latency(
+    service: &Service,
+    slots: Vec<throughput::Slot>,
+) -> anyhow::Result<(Samples, Samples, Vec<throughput::Slot>)> {
     // Puzzles with a first move known to be right: the pool's own.
     let mut answers = Samples::default();
     for i in 0..ANSWERS {
@@ -185,9 +196,8 @@ async fn answer_latency(service: &Service) -> anyhow::Result<(Samples, Samples)>
             .await;
         answers.push(t.elapsed());
     }
-    let slots = throughput::start_games(service, 20, 1).await?;
-    let (moves, _) = throughput::play(service, slots, ANSWERS, 1, 0.0, 7).await?;
-    Ok((answers, moves.moves))
+    let (moves, slots) = throughput::play(service, slots, ANSWERS, 1, 0.0, 7).await?;
+    Ok((answers, moves.moves, slots))
 }
 
 /// A miner running over and over the same games at the lowest priority.
@@ -244,7 +254,7 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
             })?,
     );
     println!(
-        "chessbot bench --puzzles: {GAMES} uneven games (full strength against skill 0), {} cores",
+        "chessbot bench --puzzles: {GAMES} games (skill {STRONGER} against {WEAKER}), {} cores",
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
     let mut games = Vec::with_capacity(GAMES);
@@ -291,7 +301,8 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     store
         .add_puzzles(throughput::SERVER, &pool, service.now_ms())
         .await?;
-    let (answers, moves) = answer_latency(&service).await?;
+    let slots = throughput::start_games(&service, args.games.min(200), args.concurrency).await?;
+    let (answers, moves, slots) = answer_latency(&service, slots).await?;
     println!();
     println!("== /puzzle answer latency (one at a time) ==");
     println!("puzzle answer: {}", answers.summary());
@@ -306,7 +317,6 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
         "== the move path beside mining ({} in flight, {ROUNDS} rounds each, taking turns) ==",
         args.concurrency
     );
-    let slots = throughput::start_games(&service, args.games.min(200), args.concurrency).await?;
     let per_round = (args.moves / ROUNDS / 2).max(200);
     let (mut without, mut with) = (
         throughput::Outcome::default(),
