@@ -37,19 +37,24 @@ impl Default for PuzzleLimits {
 }
 
 impl PuzzleLimits {
-    /// For mining a server's games in the background: node-bound searches
-    /// a tenth of a second or so each on a 2-core machine (the starter
-    /// set's generator's), so that a request arriving while one runs waits
-    /// little.
+    /// For mining a server's games in the background: the default depths
+    /// with a third of the nodes and a tenth of the time, so that a
+    /// request arriving while one search runs waits little. (Bound by
+    /// nodes alone, without the depth cap, the scan went deeper than the
+    /// default's and cost more: measured by `chessbot bench --puzzles`.)
     pub fn background() -> PuzzleLimits {
-        let nodes = |nodes| Limits {
-            movetime_ms: 2_000,
-            nodes,
-            depth: None,
-        };
+        let default = PuzzleLimits::default();
         PuzzleLimits {
-            scan: nodes(100_000),
-            line: nodes(400_000),
+            scan: Limits {
+                movetime_ms: 200,
+                nodes: 100_000,
+                ..default.scan
+            },
+            line: Limits {
+                movetime_ms: 500,
+                nodes: 500_000,
+                ..default.line
+            },
         }
     }
 }
