@@ -536,13 +536,8 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
                     mining::mine_game(&engine.pool, positions, &mining::PuzzleLimits::default())
                         .await?;
                 let puzzles: Vec<NewPuzzle> = found
-                    .into_iter()
-                    .map(|f| NewPuzzle {
-                        fen: f.fen,
-                        moves: f.moves,
-                        themes: f.themes.iter().map(|t| t.key().to_owned()).collect(),
-                        source: format!("import:{name}"),
-                    })
+                    .iter()
+                    .map(|f| NewPuzzle::found(f, &format!("import:{name}")))
                     .collect();
                 let now = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)

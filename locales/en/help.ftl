@@ -32,7 +32,7 @@ help-ladder-name = Ladder and records
 help-ladder =
     • `/games`, `/leaderboard`, `/profile`, `/history`, `/rating opponent` (what a win, draw or loss would bring).
     • Everyone starts at 0 points; each 100 points is a level, from 30级 up to 1级 at 3000. `?` marks fewer than 50 rated games.
-    • `/puzzle`: a puzzle near your puzzle points, answered with `/move` (a wrong move ends it; one rated attempt per puzzle); `/leaderboard puzzles`: the puzzle ladder.
+    • `/puzzle`: a puzzle near your puzzle points, answered with `/move` (a wrong move ends it; one rated attempt per puzzle); `/puzzle source:daily`: today's daily puzzle, privately (or its post's Solve button); `/puzzle source:mine`: puzzles from your own mistakes, found when `/analyze` reviews your game; `/leaderboard puzzles`: the puzzle ladder.
 help-tournaments-name = Tournaments
 help-tournaments =
     • `/tournament join` a Swiss, round robin, knockout or team event before it starts, and play each pairing in its own thread.
@@ -40,5 +40,5 @@ help-tournaments =
     • Moderators: `/tournament create name [format] [rounds] [time] …`, `start`, `result`, `pause`, `resume`, `cancel`, `remove`.
 help-server-name = Moderators and your data
 help-server =
-    • `/settings` (default time, threads, theme, strict illegal moves, language, notation); `/settings log` shows who changed what.
+    • `/settings` (default time, threads, theme, strict illegal moves, language, notation; `puzzle_channel` and `puzzle_time` for the daily puzzle, `puzzles:on` to find puzzles in the server's games); `/settings log` shows who changed what.
     • Your data: `/privacy show` sends what I store about you; `/privacy forget` erases it.

@@ -31,7 +31,7 @@ help-ladder-name = 排行与记录
 help-ladder =
     • `/games` 我的对局，`/leaderboard` 排行榜，`/profile` 个人资料，`/history` 对局记录，`/rating 对手` 预估胜、和、负各得失多少积分。
     • 每人从0分开始；每100分一个级别，从30级升到3000分的1级。`?` 表示计分对局不足50盘。
-    • `/puzzle` 一道接近你习题积分的习题，用 `/move` 作答（走错即结束；每题只计一次分）；`/leaderboard puzzles` 习题排行榜。
+    • `/puzzle` 一道接近你习题积分的习题，用 `/move` 作答（走错即结束；每题只计一次分）；`/puzzle source:daily` 私下做今天的每日习题（或按帖子下的“解题”按钮）；`/puzzle source:mine` 做来自你自己失误的习题（`/analyze` 复盘你的对局时找到）；`/leaderboard puzzles` 习题排行榜。
 help-tournaments-name = 比赛
 help-tournaments =
     • 开赛前用 `/tournament join` 报名积分循环制、大循环制、淘汰制或团体赛，每轮对局都在自己的子区里下。
@@ -39,5 +39,5 @@ help-tournaments =
     • 管理员：`/tournament create 名称 [赛制] [轮数] [用时] …`、`start` 开赛、`result` 判定结果、`pause` 暂停、`resume` 继续、`cancel` 取消、`remove` 移除棋手。
 help-server-name = 管理员与你的数据
 help-server =
-    • `/settings`（默认用时、子区、棋盘主题、严格送王规则、语言 `language`、记谱方式 `notation`）；`/settings log` 查看谁改了什么。
+    • `/settings`（默认用时、子区、棋盘主题、严格送王规则、语言 `language`、记谱方式 `notation`；每日习题的频道 `puzzle_channel` 和钟点 `puzzle_time`，`puzzles:on` 从本服务器对局中找习题）；`/settings log` 查看谁改了什么。
     • 你的数据：`/privacy show` 发送我保存的关于你的数据；`/privacy forget` 将其删除。

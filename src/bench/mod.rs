@@ -11,6 +11,7 @@
 //! chessbot bench --flood                         # 1,000 commands/s from one user
 //! chessbot bench --web                           # the live web board, beside the move path
 //! chessbot bench --pages                         # the club pages, beside reading their data
+//! chessbot bench --puzzles                       # puzzles per CPU-minute, answer latency, moves beside mining
 //! ```
 
 mod analysis_load;
@@ -18,6 +19,7 @@ mod database;
 mod flood;
 mod floor;
 mod pages;
+mod puzzles;
 pub mod report;
 mod scale;
 mod throughput;
@@ -98,6 +100,13 @@ pub struct BenchArgs {
     /// reading the same data from the store.
     #[arg(long)]
     pub pages: bool,
+    /// Measure puzzles instead (needs Stockfish): puzzles found per
+    /// CPU-minute from uneven engine games (beside analysing the same
+    /// games), the latency of a `/move` answering a puzzle (beside a game's
+    /// move), and the move path's throughput with the background miner
+    /// running (beside without).
+    #[arg(long)]
+    pub puzzles: bool,
     /// Internal: start the bot on `--database` as is, report and exit (the
     /// scale run starts itself with this to measure a fresh process).
     #[arg(long, hide = true)]
@@ -114,12 +123,14 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     if args.startup_probe {
         return scale::probe(&args.database, args.active).await;
     }
-    if args.scale || args.flood || args.web || args.pages {
+    if args.scale || args.flood || args.web || args.pages || args.puzzles {
         let db = database::BenchDatabase::create(&args.database).await?;
         let result = if args.web {
             web::run(&args, db.url()).await
         } else if args.pages {
             pages::run(db.url()).await
+        } else if args.puzzles {
+            puzzles::run(&args, db.url()).await
         } else if args.scale {
             scale::run(&args, db.url()).await
         } else {

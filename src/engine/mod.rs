@@ -24,7 +24,7 @@ pub mod uci;
 use std::path::{Path, PathBuf};
 
 pub use level::Level;
-pub use pool::{EnginePool, EngineSettings};
+pub use pool::{in_background, EnginePool, EngineSettings};
 pub use score::Score;
 pub use uci::{Limits, PvLine, SearchResult, UciError};
 

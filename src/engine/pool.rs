@@ -3,6 +3,13 @@
 //! right), sets the options it needs, and gives it back. An engine that
 //! fails — crashed, hung past its bound, or talking nonsense — is dropped
 //! (which kills it) and the search is retried once on a fresh one.
+//!
+//! Two priorities: work run inside [`in_background`] (mining a server's
+//! games for puzzles) takes an engine only when one is free and nobody else
+//! is waiting for one, so it never queues ahead of a move or an analysis a
+//! user asked for. A search already running is not interrupted: a request
+//! arriving meanwhile waits for that one search at most, which the
+//! background's own limits keep short.
 
 use std::{
     path::PathBuf,
@@ -14,7 +21,7 @@ use std::{
 
 use futures_util::future::BoxFuture;
 use shakmaty::CastlingMode;
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, Semaphore, SemaphorePermit};
 
 use super::uci::{Limits, PvLine, SearchResult, UciEngine, UciError};
 
@@ -39,6 +46,40 @@ pub struct EnginePool {
     pids: Mutex<Vec<u32>>,
     restarts: AtomicU64,
     searches: AtomicU64,
+    /// Requests (not background work) waiting for an engine.
+    waiting: std::sync::atomic::AtomicUsize,
+    /// Signalled whenever an engine is given back.
+    released: Notify,
+}
+
+tokio::task_local! {
+    static BACKGROUND: bool;
+}
+
+/// Runs `work` at the pool's lowest priority: each of its searches waits
+/// until an engine is free and no other request is waiting.
+pub async fn in_background<F: std::future::Future>(work: F) -> F::Output {
+    BACKGROUND.scope(true, work).await
+}
+
+/// One request waiting for an engine, for as long as it lives.
+struct Waiting<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl<'a> Waiting<'a> {
+    fn new(count: &'a std::sync::atomic::AtomicUsize) -> Waiting<'a> {
+        count.fetch_add(1, Ordering::AcqRel);
+        Waiting(count)
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+fn is_background() -> bool {
+    BACKGROUND.try_with(|b| *b).unwrap_or(false)
 }
 
 impl EnginePool {
@@ -51,6 +92,8 @@ impl EnginePool {
             pids: Mutex::new(Vec::new()),
             restarts: AtomicU64::new(0),
             searches: AtomicU64::new(0),
+            waiting: std::sync::atomic::AtomicUsize::new(0),
+            released: Notify::new(),
         };
         let engine = pool.spawn().await?;
         pool.give_back(engine);
@@ -135,11 +178,46 @@ impl EnginePool {
         &self,
         job: impl for<'e> Fn(&'e mut UciEngine) -> BoxFuture<'e, Result<T, UciError>>,
     ) -> Result<T, UciError> {
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .map_err(|_| UciError::Protocol("engine pool closed".to_owned()))?;
+        let permit = if is_background() {
+            self.background_permit().await?
+        } else {
+            // Counted while waiting, even if the caller gives up (a guard).
+            let _waiting = Waiting::new(&self.waiting);
+            self.permits
+                .acquire()
+                .await
+                .map_err(|_| UciError::Protocol("engine pool closed".to_owned()))?
+        };
+        let result = self.run_job(job).await;
+        drop(permit);
+        self.released.notify_waiters();
+        result
+    }
+
+    /// An engine for background work: only once one is free and no request
+    /// is waiting (looked at again each time an engine is given back).
+    async fn background_permit(&self) -> Result<SemaphorePermit<'_>, UciError> {
+        loop {
+            let released = self.released.notified();
+            tokio::pin!(released);
+            released.as_mut().enable();
+            if self.waiting.load(Ordering::Acquire) == 0 {
+                match self.permits.try_acquire() {
+                    Ok(permit) => return Ok(permit),
+                    Err(tokio::sync::TryAcquireError::Closed) => {
+                        return Err(UciError::Protocol("engine pool closed".to_owned()))
+                    }
+                    Err(tokio::sync::TryAcquireError::NoPermits) => {}
+                }
+            }
+            released.await;
+        }
+    }
+
+    async fn run_job<T>(
+        &self,
+        job: impl for<'e> Fn(&'e mut UciEngine) -> BoxFuture<'e, Result<T, UciError>>,
+    ) -> Result<T, UciError> {
         self.searches.fetch_add(1, Ordering::Relaxed);
         let mut last = None;
         for _ in 0..2 {

@@ -14,6 +14,7 @@
 
 pub mod cook;
 pub mod criteria;
+pub mod daily;
 pub mod starter;
 pub mod themes;
 

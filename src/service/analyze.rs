@@ -273,6 +273,7 @@ impl Service {
         self.store()
             .set_analysis_status(job.game_id, AnalysisStatus::Done, self.now_ms())
             .await?;
+        self.puzzles_from_mistakes(&session, &engine).await;
         let mut reply = self.analysis_result(&session, lang).await?;
         reply.edits = Some(edit_key(job.game_id));
         Ok(reply)
@@ -295,7 +296,7 @@ impl Service {
             )));
         }
         let server = &session.record.game.server_id;
-        let names = [
+        let names: [String; 2] = [
             self.name_in(server, &session.record.game.white_id, lang)
                 .await?,
             self.name_in(server, &session.record.game.black_id, lang)
@@ -307,7 +308,7 @@ impl Service {
             ReviewInput {
                 subject: Reviewed::Game(game_id),
                 game: &session.game,
-                names,
+                names: names.clone(),
                 tags: self.pgn_tags(session).await?,
                 notation,
                 scores: evals.iter().map(score_of).collect(),
@@ -315,6 +316,10 @@ impl Service {
             },
         )
         .await?;
+        let own = self.own_puzzles_lines(session, &names, lang).await?;
+        if !own.is_empty() {
+            reply.text = format!("{}\n{}", reply.text, own.join("\n"));
+        }
         self.link_page(server, &format!("/game/{game_id}"), lang, &mut reply)
             .await?;
         Ok(reply)

@@ -25,6 +25,10 @@ pub(super) fn settings_diff(
 ) -> Vec<(&'static str, String, String)> {
     let hours = |h: &[i64]| h.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
     let auto = |v: &Option<String>| v.clone().unwrap_or_else(|| "auto".to_owned());
+    let channel = |v: &Option<String>| {
+        v.as_ref()
+            .map_or_else(|| "off".to_owned(), |c| format!("<#{c}>"))
+    };
     let all = [
         (
             "time",
@@ -79,6 +83,21 @@ pub(super) fn settings_diff(
             "time_zone",
             crate::clock::offset_text(old.utc_offset_minutes),
             crate::clock::offset_text(new.utc_offset_minutes),
+        ),
+        (
+            "puzzle_channel",
+            channel(&old.puzzle_channel),
+            channel(&new.puzzle_channel),
+        ),
+        (
+            "puzzle_time",
+            old.puzzle_hour.to_string(),
+            new.puzzle_hour.to_string(),
+        ),
+        (
+            "puzzles",
+            old.puzzle_mining_since_ms.is_some().to_string(),
+            new.puzzle_mining_since_ms.is_some().to_string(),
         ),
     ];
     all.into_iter().filter(|(_, a, b)| a != b).collect()

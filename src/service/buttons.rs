@@ -24,6 +24,11 @@ pub enum ButtonAction {
     PuzzleHint {
         id: i64,
     },
+    /// Starts the presser's private attempt at day `day`'s daily puzzle
+    /// (under the day's post).
+    DailySolve {
+        day: i64,
+    },
     /// Joins tournament `id` (under its announcement).
     TournamentJoin {
         id: i64,
@@ -134,6 +139,7 @@ impl ButtonAction {
             }
             ButtonAction::PrivacyForget => PRIVACY_FORGET_ID.to_owned(),
             ButtonAction::PuzzleHint { id } => format!("puzzle:{id}:hint"),
+            ButtonAction::DailySolve { day } => format!("puzzle:daily:{day}"),
             ButtonAction::TournamentJoin { id } => format!("tournament:{id}:join"),
             ButtonAction::TournamentCancel { id } => format!("tournament:{id}:cancel"),
         }
@@ -157,6 +163,9 @@ impl ButtonAction {
             }),
             ["privacy", "forget"] => Some(ButtonAction::PrivacyForget),
             ["puzzle", id, "hint"] => Some(ButtonAction::PuzzleHint { id: parse_id(id)? }),
+            ["puzzle", "daily", day] => Some(ButtonAction::DailySolve {
+                day: parse_id(day)?,
+            }),
             ["tournament", id, "join"] => Some(ButtonAction::TournamentJoin { id: parse_id(id)? }),
             ["tournament", id, "cancel"] => {
                 Some(ButtonAction::TournamentCancel { id: parse_id(id)? })
@@ -190,6 +199,7 @@ mod tests {
                 version: 7,
             },
             ButtonAction::PuzzleHint { id: 12 },
+            ButtonAction::DailySolve { day: 20_455 },
             ButtonAction::Game {
                 id: 1,
                 action: GameButton::DrawClaim,

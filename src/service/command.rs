@@ -173,6 +173,14 @@ pub enum Setting {
     SessionHours(i64),
     /// The server's time zone as a UTC offset (`UTC+8`, `-5:30`).
     TimeZone(String),
+    /// The daily puzzle's channel (its id), or `None` for no daily puzzle.
+    PuzzleChannel(Option<String>),
+    /// The hour of the daily puzzle (`9`, `21:00`), in the server's time
+    /// zone.
+    PuzzleTime(String),
+    /// Whether the server's finished games are mined for puzzles in the
+    /// background.
+    PuzzleMining(bool),
 }
 
 /// Everything the bot can be asked.
@@ -243,6 +251,12 @@ pub enum Command {
     /// `/puzzle`: a puzzle near the asker's puzzle points (or the open one
     /// again).
     Puzzle,
+    /// `/puzzle source:daily`: today's daily puzzle, privately (as its
+    /// post's Solve button).
+    DailyPuzzle,
+    /// `/puzzle source:mine`: a puzzle from the asker's own mistakes
+    /// (found when `/analyze` reviewed their game).
+    MistakePuzzle,
     Profile {
         user: Option<UserRef>,
     },

@@ -61,6 +61,8 @@ pub(super) struct EngineState {
     /// Pasted games analysed so far (their keys in `analysing` count down
     /// from -1).
     pub(super) pasted: std::sync::atomic::AtomicI64,
+    /// Whether this process is mining games for puzzles now (`mining.rs`).
+    pub(super) mining: std::sync::atomic::AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

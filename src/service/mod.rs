@@ -17,6 +17,7 @@ mod challenges;
 pub mod command;
 pub mod computer;
 mod conditional;
+mod daily;
 mod engine_text;
 pub mod error;
 mod help;
@@ -26,8 +27,10 @@ pub mod lang;
 mod limits;
 pub mod links;
 pub mod live;
+mod mining;
 mod orientation;
 mod outbox;
+mod own_puzzles;
 pub mod pages;
 mod play;
 mod privacy;
@@ -244,6 +247,8 @@ impl Service {
                 Box::pin(self.puzzle_leaderboard(actor, page)).await
             }
             Command::Puzzle => Box::pin(self.puzzle(actor)).await,
+            Command::DailyPuzzle => Box::pin(self.daily_start(actor, None)).await,
+            Command::MistakePuzzle => Box::pin(self.mistake_puzzle(actor)).await,
             Command::Profile { user } => self.profile(actor, user).await,
             Command::History { user } => self.history(actor, user).await,
             Command::Pgn { game } => self.pgn(actor, game).await,
@@ -338,6 +343,7 @@ impl Service {
             }
             ButtonAction::PrivacyForget => self.privacy_forget(actor, true).await,
             ButtonAction::PuzzleHint { id } => Box::pin(self.puzzle_hint(actor, id)).await,
+            ButtonAction::DailySolve { day } => Box::pin(self.daily_start(actor, Some(day))).await,
             ButtonAction::TournamentJoin { id } => {
                 let tournament = Some(format!("#{id}"));
                 self.tournament(actor, TournamentCommand::Join { tournament })
@@ -412,6 +418,8 @@ fn command_name(command: &Command) -> &'static str {
         Command::Leaderboard { .. } => "leaderboard",
         Command::PuzzleLeaderboard { .. } => "leaderboard-puzzles",
         Command::Puzzle => "puzzle",
+        Command::DailyPuzzle => "puzzle-daily",
+        Command::MistakePuzzle => "puzzle-mine",
         Command::Profile { .. } => "profile",
         Command::History { .. } => "history",
         Command::Pgn { .. } => "pgn",

@@ -167,10 +167,15 @@ impl Service {
         if let Some(attempt) = self.puzzle_for_move(actor).await? {
             return self.puzzle_answer(actor, attempt, text).await;
         }
-        if self.store().active_game_in(&actor.channel).await?.is_none()
-            && self.puzzle_ended_lately(actor).await?
-        {
-            return refuse_msg(msg!("puzzle-over"));
+        if self.store().active_game_in(&actor.channel).await?.is_none() {
+            // A daily attempt the day's close ended says so; then any
+            // attempt just ended.
+            if let Some(closed) = self.daily_closed_lately(actor).await? {
+                return refuse_msg(closed);
+            }
+            if self.puzzle_ended_lately(actor).await? {
+                return refuse_msg(msg!("puzzle-over"));
+            }
         }
         Err(refusal)
     }

@@ -40,6 +40,27 @@ const PAGE_SIZE: i64 = 10;
 /// that there is no game here.
 const ENDED_RECENTLY_MS: i64 = 60 * 60 * 1000;
 
+/// An attempt being solved: a rated one (`/puzzle`) or a day's (the
+/// daily puzzle, `daily.rs`); answers, hints and the board work alike.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Open {
+    pub puzzle_id: i64,
+    /// Plies of the solution played.
+    pub progress: i64,
+    /// The daily puzzle's day, for a daily attempt.
+    pub day: Option<i64>,
+}
+
+impl From<&AttemptRecord> for Open {
+    fn from(a: &AttemptRecord) -> Open {
+        Open {
+            puzzle_id: a.puzzle_id,
+            progress: a.progress,
+            day: None,
+        }
+    }
+}
+
 /// A stored puzzle made ready to play: its start and the position after
 /// `progress` plies.
 struct Board {
@@ -108,6 +129,12 @@ fn line_text(lang: Lang, position: &Chess, moves: &[Move]) -> String {
     out.join(" ")
 }
 
+/// A puzzle's whole solution, numbered as a game's moves.
+pub(super) fn solution_text(lang: Lang, puzzle: &PuzzleRecord) -> Result<String, ServiceError> {
+    let board = board_of(puzzle, 0)?;
+    Ok(line_text(lang, &board.start, &board.solution))
+}
+
 fn themes_text(lang: Lang, keys: &[String]) -> String {
     let names: Vec<String> = keys
         .iter()
@@ -153,7 +180,13 @@ impl Service {
                 return refuse_msg(msg!("puzzle-not-found"));
             };
             let text = t!(lang, "puzzle-still-open", id = puzzle.id);
-            return self.puzzle_position(actor, &puzzle, &open, text).await;
+            return self
+                .puzzle_position(actor, &puzzle, open.progress, text)
+                .await;
+        }
+        // One puzzle at a time: an open daily attempt is shown again.
+        if let Some(reply) = self.daily_still_open(actor).await? {
+            return Ok(reply);
         }
         if store.puzzle_count(&actor.server).await? == 0 {
             self.load_starter_set(&actor.server).await?;
@@ -185,21 +218,17 @@ impl Service {
             id = puzzle.id,
             points = Points::from_hundredths(puzzle.points).to_string()
         );
-        self.puzzle_position(actor, &puzzle, &attempt, text).await
+        self.puzzle_position(actor, &puzzle, attempt.progress, text)
+            .await
     }
 
     /// Loads the starter set into `server`'s pool.
-    async fn load_starter_set(&self, server: &str) -> Result<(), ServiceError> {
+    pub(super) async fn load_starter_set(&self, server: &str) -> Result<(), ServiceError> {
         let found = starter::read(starter::STARTER)
             .map_err(|e| ServiceError::Internal(format!("the starter set: {e}")))?;
         let puzzles: Vec<NewPuzzle> = found
-            .into_iter()
-            .map(|f| NewPuzzle {
-                fen: f.fen,
-                moves: f.moves,
-                themes: f.themes.iter().map(|t| t.key().to_owned()).collect(),
-                source: "starter".to_owned(),
-            })
+            .iter()
+            .map(|f| NewPuzzle::found(f, "starter"))
             .collect();
         let added = self
             .store()
@@ -211,19 +240,19 @@ impl Service {
 
     /// The position of an open attempt: the board from the solver's side,
     /// "White to play and win", the FEN, the hint button.
-    async fn puzzle_position(
+    pub(super) async fn puzzle_position(
         &self,
         actor: &Actor,
         puzzle: &PuzzleRecord,
-        attempt: &AttemptRecord,
+        progress: i64,
         text: String,
     ) -> Result<Reply, ServiceError> {
         let lang = actor.lang();
-        let board = board_of(puzzle, attempt.progress as usize)?;
+        let board = board_of(puzzle, progress as usize)?;
         let solver = board.start.turn();
         let mut lines = vec![text];
-        if attempt.progress > 0 {
-            let played = &board.solution[..attempt.progress as usize];
+        if progress > 0 {
+            let played = &board.solution[..progress as usize];
             lines.push(t!(
                 lang,
                 "puzzle-so-far",
@@ -231,7 +260,9 @@ impl Service {
             ));
         }
         lines.push(t!(lang, "puzzle-to-play", color = color_text(lang, solver)));
-        let image = self.puzzle_image(actor, &board.now, solver, None).await?;
+        let image = self
+            .puzzle_image(&actor.server, lang, &board.now, solver, None)
+            .await?;
         let fen = shakmaty::fen::Fen::from_position(&board.now, EnPassantMode::Legal).to_string();
         Ok(Reply {
             text: lines.join("\n"),
@@ -247,14 +278,15 @@ impl Service {
         })
     }
 
-    async fn puzzle_image(
+    pub(super) async fn puzzle_image(
         &self,
-        actor: &Actor,
+        server: &str,
+        lang: Lang,
         position: &Chess,
         solver: Color,
         last: Option<Move>,
     ) -> Result<super::Image, ServiceError> {
-        let settings = self.store().server(&actor.server).await?;
+        let settings = self.store().server(server).await?;
         let mut frame = Frame::from_position(position);
         frame.orientation = solver;
         frame.theme = BoardTheme::by_name(&settings.theme).unwrap_or_default();
@@ -264,22 +296,27 @@ impl Service {
             &shakmaty::fen::Fen::from_position(position, EnPassantMode::Legal).to_string(),
         )
         .map_err(|e| ServiceError::Internal(e.0))?;
-        image.description = super::view::board_description(actor.lang(), &game);
+        image.description = super::view::board_description(lang, &game);
         Ok(image)
     }
 
-    /// The open attempt of `actor`, if `/move` should go to it: they have
-    /// one and no game of theirs is being played in this channel.
+    /// The open attempt of `actor` (rated or daily), if `/move` should go
+    /// to it: they have one and no game of theirs is being played in this
+    /// channel.
     pub(super) async fn puzzle_for_move(
         &self,
         actor: &Actor,
-    ) -> Result<Option<AttemptRecord>, ServiceError> {
-        let Some(open) = self
+    ) -> Result<Option<Open>, ServiceError> {
+        let rated = self
             .store()
             .open_attempt(&actor.server, &actor.user)
-            .await?
-        else {
-            return Ok(None);
+            .await?;
+        let open = match rated {
+            Some(attempt) => Open::from(&attempt),
+            None => match self.open_daily(actor).await? {
+                Some(open) => open,
+                None => return Ok(None),
+            },
         };
         if let Some(game) = self.store().active_game_in(&actor.channel).await? {
             if game.game.white_id == actor.user || game.game.black_id == actor.user {
@@ -309,9 +346,9 @@ impl Service {
             server_locale: None,
             is_moderator: false,
         };
-        let attempt = self.puzzle_for_move(&actor).await.ok()??;
-        let puzzle = self.store().puzzle(attempt.puzzle_id).await.ok()??;
-        let board = board_of(&puzzle, attempt.progress as usize).ok()?;
+        let open = self.puzzle_for_move(&actor).await.ok()??;
+        let puzzle = self.store().puzzle(open.puzzle_id).await.ok()??;
+        let board = board_of(&puzzle, open.progress as usize).ok()?;
         Some(crate::chess::input::suggest(&board.now, prefix, limit))
     }
 
@@ -326,18 +363,18 @@ impl Service {
         Ok(latest.is_some_and(|a| a.ended_ms.is_some_and(|end| now - end < ENDED_RECENTLY_MS)))
     }
 
-    /// `/move` while a puzzle attempt is open.
+    /// `/move` while a puzzle attempt (rated or daily) is open.
     pub(super) async fn puzzle_answer(
         &self,
         actor: &Actor,
-        attempt: AttemptRecord,
+        open: Open,
         text: &str,
     ) -> Result<Reply, ServiceError> {
         let lang = actor.lang();
-        let Some(puzzle) = self.store().puzzle(attempt.puzzle_id).await? else {
+        let Some(puzzle) = self.store().puzzle(open.puzzle_id).await? else {
             return refuse_msg(msg!("puzzle-not-found"));
         };
-        let progress = attempt.progress as usize;
+        let progress = open.progress as usize;
         let board = board_of(&puzzle, progress)?;
         let Some(&expected) = board.solution.get(progress) else {
             return Err(ServiceError::Internal(format!(
@@ -358,9 +395,7 @@ impl Service {
         let right = played == expected || after.is_checkmate();
         let now = self.now_ms();
         if !right {
-            let rated = self
-                .finish_puzzle(&puzzle, actor, progress, false, now)
-                .await?;
+            let ended = self.finish_open(open, &puzzle, actor, false, now).await?;
             let rest = &board.solution[progress..];
             let mut end = board.now.clone();
             for mv in rest {
@@ -373,16 +408,16 @@ impl Service {
                     "puzzle-solution",
                     line = line_text(lang, &board.start, &board.solution)
                 ),
-                rated,
+                ended.result,
                 t!(
                     lang,
                     "puzzle-themes",
                     themes = themes_text(lang, &puzzle.themes)
                 ),
-                t!(lang, "puzzle-next"),
+                ended.next,
             ];
             let image = self
-                .puzzle_image(actor, &end, solver, rest.last().copied())
+                .puzzle_image(&actor.server, lang, &end, solver, rest.last().copied())
                 .await?;
             return Ok(Reply {
                 text: lines.join("\n"),
@@ -392,21 +427,19 @@ impl Service {
             });
         }
         if progress + 1 >= board.solution.len() || after.is_checkmate() {
-            let rated = self
-                .finish_puzzle(&puzzle, actor, progress, true, now)
-                .await?;
+            let ended = self.finish_open(open, &puzzle, actor, true, now).await?;
             let lines = [
                 t!(lang, "puzzle-solved", played = played_text),
-                rated,
+                ended.result,
                 t!(
                     lang,
                     "puzzle-themes",
                     themes = themes_text(lang, &puzzle.themes)
                 ),
-                t!(lang, "puzzle-next"),
+                ended.next,
             ];
             let image = self
-                .puzzle_image(actor, &after, solver, Some(played))
+                .puzzle_image(&actor.server, lang, &after, solver, Some(played))
                 .await?;
             return Ok(Reply {
                 text: lines.join("\n"),
@@ -418,11 +451,20 @@ impl Service {
         // Right, and the line goes on: the bot plays the reply.
         let reply_move = board.solution[progress + 1];
         let reply_text = san(lang, &after, reply_move);
-        match self
-            .store()
-            .advance_attempt(puzzle.id, &actor.user, progress as i64, progress as i64 + 2)
-            .await
-        {
+        let (from, to) = (progress as i64, progress as i64 + 2);
+        let advanced = match open.day {
+            None => {
+                self.store()
+                    .advance_attempt(puzzle.id, &actor.user, from, to)
+                    .await
+            }
+            Some(day) => {
+                self.store()
+                    .advance_daily_attempt(&actor.server, day, &actor.user, from, to)
+                    .await
+            }
+        };
+        match advanced {
             Ok(()) => {}
             Err(StoreError::Conflict) => return refuse_msg(msg!("puzzle-moved-on")),
             Err(e) => return Err(e.into()),
@@ -430,7 +472,7 @@ impl Service {
         let mut next = after.clone();
         next.play_unchecked(reply_move);
         let image = self
-            .puzzle_image(actor, &next, solver, Some(reply_move))
+            .puzzle_image(&actor.server, lang, &next, solver, Some(reply_move))
             .await?;
         let fen = shakmaty::fen::Fen::from_position(&next, EnPassantMode::Legal).to_string();
         Ok(Reply {
@@ -456,19 +498,25 @@ impl Service {
         })
     }
 
-    /// Ends and rates the attempt; the line saying what it brought.
-    async fn finish_puzzle(
+    /// Ends the attempt (a rated one is rated): the line saying what it
+    /// brought and the one saying what next.
+    async fn finish_open(
         &self,
+        open: Open,
         puzzle: &PuzzleRecord,
         actor: &Actor,
-        progress: usize,
         solved: bool,
         now: i64,
-    ) -> Result<String, ServiceError> {
+    ) -> Result<Ended, ServiceError> {
+        if let Some(day) = open.day {
+            return self
+                .finish_daily(actor, day, open.progress, solved, now)
+                .await;
+        }
         let lang = actor.lang();
         let rated = match self
             .store()
-            .finish_attempt(puzzle.id, &actor.user, progress as i64, solved, now)
+            .finish_attempt(puzzle.id, &actor.user, open.progress, solved, now)
             .await
         {
             Ok(rated) => rated,
@@ -476,24 +524,31 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let after = Points::from_hundredths(rated.solver_points);
-        Ok(t!(
-            lang,
-            "puzzle-points",
-            change = signed(rated.delta),
-            points = after.to_string(),
-            level = after.level().name(lang)
-        ))
+        Ok(Ended {
+            result: t!(
+                lang,
+                "puzzle-points",
+                change = signed(rated.delta),
+                points = after.to_string(),
+                level = after.level().name(lang)
+            ),
+            next: t!(lang, "puzzle-next"),
+        })
     }
 
     /// The hint button: the piece to move, privately.
     pub(super) async fn puzzle_hint(&self, actor: &Actor, id: i64) -> Result<Reply, ServiceError> {
         let lang = actor.lang();
-        let open = self
+        let rated = self
             .store()
             .open_attempt(&actor.server, &actor.user)
             .await?
-            .filter(|a| a.puzzle_id == id);
-        let Some(open) = open else {
+            .map(|a| Open::from(&a));
+        let open = match rated {
+            Some(open) => Some(open),
+            None => self.open_daily(actor).await?,
+        };
+        let Some(open) = open.filter(|o| o.puzzle_id == id) else {
             return refuse_msg(msg!("puzzle-over"));
         };
         let Some(puzzle) = self.store().puzzle(id).await? else {
@@ -504,7 +559,14 @@ impl Service {
         let Some(mv) = board.solution.get(progress) else {
             return refuse_msg(msg!("puzzle-over"));
         };
-        self.store().mark_hinted(id, &actor.user).await?;
+        match open.day {
+            None => self.store().mark_hinted(id, &actor.user).await?,
+            Some(day) => {
+                self.store()
+                    .mark_daily_hinted(&actor.server, day, &actor.user)
+                    .await?
+            }
+        };
         let from = mv.from().map(|s| s.to_string()).unwrap_or_default();
         Ok(Reply::private(t!(
             lang,
@@ -573,6 +635,13 @@ impl Service {
             attempts = p.attempts
         )))
     }
+}
+
+/// How an attempt ended, in words: its result (points, or the day's
+/// streak) and what to do next.
+pub(super) struct Ended {
+    pub result: String,
+    pub next: String,
 }
 
 /// A change with its sign: `+10`, `-11`, `0`.

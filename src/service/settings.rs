@@ -26,23 +26,26 @@ impl Service {
         let mine = actor.lang();
         if changes.is_empty() {
             let lang = mine;
-            return Ok(Reply::private(t!(
-                lang,
-                "settings-show",
-                time = &settings.default_time_control,
-                threads = on_off(lang, settings.threads),
-                theme = &settings.theme,
-                strict = on_off(lang, settings.strict_illegal_moves),
-                hours = settings.challenge_ttl_ms / 3_600_000,
-                per_pair = match settings.rated_games_per_pair_daily {
-                    0 => t!(lang, "settings-unlimited"),
-                    n => n.to_string(),
-                },
-                language = language_text(lang, &settings),
-                notation = notation_text(lang, &settings),
-                reminders = hours_list(lang, &settings.reminder_hours),
-                vacation_days = settings.vacation_days_per_year
-            )));
+            return Ok(Reply::private(
+                t!(
+                    lang,
+                    "settings-show",
+                    time = &settings.default_time_control,
+                    threads = on_off(lang, settings.threads),
+                    theme = &settings.theme,
+                    strict = on_off(lang, settings.strict_illegal_moves),
+                    hours = settings.challenge_ttl_ms / 3_600_000,
+                    per_pair = match settings.rated_games_per_pair_daily {
+                        0 => t!(lang, "settings-unlimited"),
+                        n => n.to_string(),
+                    },
+                    language = language_text(lang, &settings),
+                    notation = notation_text(lang, &settings),
+                    reminders = hours_list(lang, &settings.reminder_hours),
+                    vacation_days = settings.vacation_days_per_year
+                ) + "\n"
+                    + &puzzle_settings_text(lang, &settings),
+            ));
         }
         let personal_only = changes.iter().all(|c| matches!(c, Setting::NotifyByDm(_)));
         if !actor.is_moderator && !personal_only {
@@ -247,6 +250,55 @@ impl Service {
                         t!(lang, "settings-done-time-zone", zone = zone.as_str())
                     }));
                 }
+                Setting::PuzzleChannel(channel) => {
+                    settings.puzzle_channel = channel.clone();
+                    done.push(Box::new(move |lang| match &channel {
+                        Some(id) => t!(
+                            lang,
+                            "settings-done-puzzle-channel",
+                            channel = format!("<#{id}>")
+                        ),
+                        None => t!(lang, "settings-done-puzzle-channel-off"),
+                    }));
+                }
+                // `off` ends the daily puzzle (Discord's channel option
+                // cannot be cleared).
+                Setting::PuzzleTime(text) if text.trim().eq_ignore_ascii_case("off") => {
+                    settings.puzzle_channel = None;
+                    done.push(Box::new(|lang| {
+                        t!(lang, "settings-done-puzzle-channel-off")
+                    }));
+                }
+                Setting::PuzzleTime(text) => {
+                    let Some(hour) = crate::puzzle::daily::parse_hour(&text) else {
+                        return refuse_msg(msg!(
+                            "settings-puzzle-time-bad",
+                            value = super::error::echo(&text, 20)
+                        ));
+                    };
+                    settings.puzzle_hour = hour;
+                    done.push(Box::new(move |lang| {
+                        t!(
+                            lang,
+                            "settings-done-puzzle-time",
+                            hour = format!("{hour:02}:00")
+                        )
+                    }));
+                }
+                Setting::PuzzleMining(on) => {
+                    settings.puzzle_mining_since_ms = match (on, settings.puzzle_mining_since_ms) {
+                        (true, Some(since)) => Some(since),
+                        (true, None) => Some(self.now_ms()),
+                        (false, _) => None,
+                    };
+                    done.push(Box::new(move |lang| {
+                        t!(
+                            lang,
+                            "settings-done-puzzle-mining",
+                            value = on_off(lang, on)
+                        )
+                    }));
+                }
                 Setting::RatedGamesPerPairDaily(n) => {
                     if !(0..=100).contains(&n) {
                         return refuse_msg(msg!("settings-per-pair-range"));
@@ -273,6 +325,28 @@ impl Service {
             changes = done.join(&t!(lang, "settings-separator"))
         )))
     }
+}
+
+/// The puzzle settings in words: the daily puzzle's channel and hour, and
+/// whether games are mined for puzzles.
+fn puzzle_settings_text(lang: Lang, settings: &ServerSettings) -> String {
+    let daily = match &settings.puzzle_channel {
+        Some(id) => t!(
+            lang,
+            "settings-show-daily",
+            channel = format!("<#{id}>"),
+            hour = format!("{:02}:00", settings.puzzle_hour),
+            zone = crate::clock::offset_text(settings.utc_offset_minutes)
+        ),
+        None => t!(lang, "settings-show-daily-off"),
+    };
+    let mining = on_off(lang, settings.puzzle_mining_since_ms.is_some());
+    t!(
+        lang,
+        "settings-show-puzzles",
+        daily = daily,
+        mining = mining
+    )
 }
 
 /// `48, 24 and 1` (the hours of the reminders), or `none`.

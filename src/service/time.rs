@@ -119,6 +119,8 @@ impl Service {
         notices.extend(self.remind(now).await?);
         notices.extend(self.adjournment_tick(now).await?);
         notices.extend(self.tournament_tick(now).await?);
+        notices.extend(Box::pin(self.daily_tick(now)).await?);
+        self.mining_tick().await?;
         Ok(notices)
     }
 
@@ -464,11 +466,13 @@ impl Service {
         let deadline = self.store().games_due_by(i64::MAX, 1).await.ok()?;
         let reminder = self.store().games_to_remind_by(i64::MAX, 1).await.ok()?;
         let resumption = self.next_resumption_event().await;
+        let daily = self.next_daily_event().await;
         deadline
             .iter()
             .filter_map(|g| g.state.deadline_ms)
             .chain(reminder.iter().filter_map(|g| g.state.next_reminder_ms))
             .chain(resumption)
+            .chain(daily)
             .min()
     }
 

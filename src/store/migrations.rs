@@ -40,6 +40,7 @@ pub const SQLITE: &[File] = files!("sqlite":
     "0014_ladder_order.sql",
     "0015_adjournments_titles.sql",
     "0016_puzzles.sql",
+    "0017_daily_puzzles_mining.sql",
     "0018_variants.sql",
 );
 
@@ -59,6 +60,7 @@ pub const POSTGRES: &[File] = files!("postgres":
     "0014_ladder_order.sql",
     "0015_adjournments_titles.sql",
     "0016_puzzles.sql",
+    "0017_daily_puzzles_mining.sql",
     "0018_variants.sql",
 );
 

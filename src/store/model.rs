@@ -44,6 +44,13 @@ pub struct ServerSettings {
     /// The server's time zone, as minutes east of UTC: resumption times
     /// are given and shown in it.
     pub utc_offset_minutes: i64,
+    /// The channel the daily puzzle is posted in (`None`: no daily puzzle).
+    pub puzzle_channel: Option<String>,
+    /// The hour of the day (0-23, in the server's time zone) it is posted.
+    pub puzzle_hour: i64,
+    /// Since when the server's finished games are mined for puzzles in the
+    /// background (`/settings puzzles:on`); `None`: off.
+    pub puzzle_mining_since_ms: Option<i64>,
 }
 
 /// Who may read a server's pages on the web (`/settings web`).
@@ -98,6 +105,9 @@ impl ServerSettings {
             notation: None,
             session_hours: 5,
             utc_offset_minutes: 0,
+            puzzle_channel: None,
+            puzzle_hour: 9,
+            puzzle_mining_since_ms: None,
         }
     }
 }

@@ -11,7 +11,8 @@ pub(super) const PLAYER_COLUMNS: &str =
 pub(super) const SERVER_COLUMNS: &str = "id, default_time_control, threads, theme, \
      strict_illegal_moves, challenge_ttl_ms, rated_games_per_pair_daily, \
      vacation_days_per_year, reminder_hours, language, discord_locale, notation, spectators, \
-     web_pages, web_slug, session_hours, utc_offset_minutes";
+     web_pages, web_slug, session_hours, utc_offset_minutes, puzzle_channel_id, puzzle_hour, \
+     puzzle_mining_since_ms";
 
 pub(super) fn player_from_row(row: &AnyRow) -> Result<PlayerRecord, sqlx::Error> {
     player_from_prefixed(row, "")
@@ -65,6 +66,9 @@ pub(super) fn settings_from_prefixed(
         web_slug: row.try_get(column("web_slug").as_str())?,
         session_hours: row.try_get(column("session_hours").as_str())?,
         utc_offset_minutes: row.try_get(column("utc_offset_minutes").as_str())?,
+        puzzle_channel: row.try_get(column("puzzle_channel_id").as_str())?,
+        puzzle_hour: row.try_get(column("puzzle_hour").as_str())?,
+        puzzle_mining_since_ms: row.try_get(column("puzzle_mining_since_ms").as_str())?,
     })
 }
 
@@ -306,7 +310,8 @@ pub(super) async fn update_settings(
          strict_illegal_moves = $5, challenge_ttl_ms = $6, rated_games_per_pair_daily = $7, \
          vacation_days_per_year = $8, reminder_hours = $9, language = $10, notation = $11, \
          spectators = $12, web_pages = $13, web_slug = $14, session_hours = $15, \
-         utc_offset_minutes = $16 WHERE id = $1",
+         utc_offset_minutes = $16, puzzle_channel_id = $17, puzzle_hour = $18, \
+         puzzle_mining_since_ms = $19 WHERE id = $1",
     )
     .bind(s.server_id.clone())
     .bind(s.default_time_control.clone())
@@ -324,6 +329,9 @@ pub(super) async fn update_settings(
     .bind(s.web_slug.clone())
     .bind(s.session_hours)
     .bind(s.utc_offset_minutes)
+    .bind(s.puzzle_channel.clone())
+    .bind(s.puzzle_hour)
+    .bind(s.puzzle_mining_since_ms)
     .execute(conn)
     .await?;
     Ok(())

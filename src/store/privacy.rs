@@ -7,7 +7,7 @@
 //!
 //! What "forget" does, table by table: the player's ladder rows, rating
 //! history, vacations, daily-summary marks, challenges, conditional
-//! moves, puzzle attempts and puzzle-ladder rows go (the puzzles keep the
+//! moves, puzzle attempts (daily ones too) and puzzle-ladder rows go (the puzzles keep the
 //! points they won or lost); the games they played stay (their opponents' history and
 //! points depend on them) with the player replaced by
 //! [`super::DELETED_PLAYER`]; audit entries they wrote stay with the same
@@ -21,7 +21,7 @@ use sqlx::{any::AnyRow, Column, Row};
 use super::{audit, AuditEntry, Store, StoreError, DELETED_PLAYER};
 
 /// The tables holding a person's data, and how to find their rows.
-const PERSONAL: [(&str, &str); 14] = [
+const PERSONAL: [(&str, &str); 16] = [
     ("players", "user_id = $1"),
     ("variant_ratings", "user_id = $1"),
     ("rating_changes", "user_id = $1"),
@@ -39,6 +39,8 @@ const PERSONAL: [(&str, &str); 14] = [
     ),
     ("puzzle_attempts", "user_id = $1"),
     ("puzzle_players", "user_id = $1"),
+    ("daily_attempts", "user_id = $1"),
+    ("puzzles", "for_user = $1"),
 ];
 
 /// What an erasure found.
@@ -138,6 +140,8 @@ impl Store {
              ON e.tournament_id = t.id WHERE e.user_id = $1",
             "SELECT server_id FROM puzzle_attempts WHERE user_id = $1",
             "SELECT server_id FROM puzzle_players WHERE user_id = $1",
+            "SELECT server_id FROM daily_attempts WHERE user_id = $1",
+            "SELECT server_id FROM puzzles WHERE for_user = $1",
         ] {
             for row in sqlx::query(sql)
                 .bind(user_id.to_owned())
@@ -163,6 +167,10 @@ impl Store {
             // points they won or lost (as opponents keep theirs).
             "DELETE FROM puzzle_attempts WHERE user_id = $1",
             "DELETE FROM puzzle_players WHERE user_id = $1",
+            "DELETE FROM daily_attempts WHERE user_id = $1",
+            // Puzzles from their own mistakes are theirs alone (only they
+            // attempted them, and those attempts went just above).
+            "DELETE FROM puzzles WHERE for_user = $1",
             "DELETE FROM challenges WHERE challenger_id = $1 OR opponent_id = $1",
             // Only games in progress have conditional moves, and those stop
             // an erasure above: this is for completeness.

@@ -22,6 +22,18 @@ pub struct NewPuzzle {
     pub source: String,
 }
 
+impl NewPuzzle {
+    /// A puzzle as the finder found it, from `source`.
+    pub fn found(found: &crate::puzzle::Found, source: &str) -> NewPuzzle {
+        NewPuzzle {
+            fen: found.fen.clone(),
+            moves: found.moves.clone(),
+            themes: found.themes.iter().map(|t| t.key().to_owned()).collect(),
+            source: source.to_owned(),
+        }
+    }
+}
+
 /// A stored puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleRecord {
@@ -147,24 +159,21 @@ impl Store {
         puzzles: &[NewPuzzle],
         at_ms: i64,
     ) -> Result<usize, StoreError> {
+        self.add_puzzles_for(server_id, puzzles, None, at_ms).await
+    }
+
+    /// [`Store::add_puzzles`] for one player only (`Some(user)`: puzzles
+    /// from their own mistakes, `/puzzle source:mine`).
+    pub async fn add_puzzles_for(
+        &self,
+        server_id: &str,
+        puzzles: &[NewPuzzle],
+        for_user: Option<&str>,
+        at_ms: i64,
+    ) -> Result<usize, StoreError> {
         self.server(server_id).await?;
         let (_gate, mut tx) = self.begin_write().await?;
-        let mut added = 0;
-        for p in puzzles {
-            added += sqlx::query(
-                "INSERT INTO puzzles (server_id, fen, moves, themes, source, created_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (server_id, fen) DO NOTHING",
-            )
-            .bind(server_id.to_owned())
-            .bind(p.fen.clone())
-            .bind(p.moves.join(" "))
-            .bind(p.themes.join(" "))
-            .bind(p.source.clone())
-            .bind(at_ms)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected() as usize;
-        }
+        let added = insert_puzzles(&mut tx, server_id, puzzles, for_user, at_ms).await?;
         tx.commit().await?;
         Ok(added)
     }
@@ -189,7 +198,9 @@ impl Store {
 
     /// The puzzle of `server_id` nearest to `points` (hundredths) that
     /// `user_id` has never attempted, within `window` points either side;
-    /// ties go to the older puzzle. `None`: none left in that range.
+    /// ties go to the older puzzle. `None`: none left in that range. A
+    /// daily puzzle (its solution is posted for all to see) and a puzzle
+    /// from someone's own mistakes are never given here.
     pub async fn puzzle_near(
         &self,
         server_id: &str,
@@ -199,9 +210,10 @@ impl Store {
     ) -> Result<Option<PuzzleRecord>, StoreError> {
         let sql = format!(
             "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE server_id = $1 \
-             AND points BETWEEN $3 - $4 AND $3 + $4 \
+             AND points BETWEEN $3 - $4 AND $3 + $4 AND for_user IS NULL \
              AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
                  WHERE a.puzzle_id = p.id AND a.user_id = $2) \
+             AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id) \
              ORDER BY ABS(points - $3), id LIMIT 1"
         );
         let row = sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -209,6 +221,64 @@ impl Store {
             .bind(user_id.to_owned())
             .bind(points)
             .bind(window)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(puzzle_from_row).transpose()?)
+    }
+
+    /// The oldest puzzle from `user_id`'s own mistakes they have not tried.
+    pub async fn own_puzzle(
+        &self,
+        server_id: &str,
+        user_id: &str,
+    ) -> Result<Option<PuzzleRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE server_id = $1 AND for_user = $2 \
+             AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
+                 WHERE a.puzzle_id = p.id AND a.user_id = $2) ORDER BY id LIMIT 1"
+        );
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
+            .bind(user_id.to_owned())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(puzzle_from_row).transpose()?)
+    }
+
+    /// How many puzzles each player got from `source` (a game's mistakes).
+    pub async fn own_puzzle_counts(
+        &self,
+        server_id: &str,
+        source: &str,
+    ) -> Result<Vec<(String, i64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT for_user, COUNT(*) AS n FROM puzzles WHERE server_id = $1 AND source = $2 \
+             AND for_user IS NOT NULL GROUP BY for_user ORDER BY for_user",
+        )
+        .bind(server_id.to_owned())
+        .bind(source.to_owned())
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| Ok((r.try_get("for_user")?, r.try_get("n")?)))
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
+
+    /// The puzzle for `server_id`'s next daily puzzle: one of the server's
+    /// (not someone's own) that has never been a daily puzzle there, the
+    /// least tried first (so it is fresh to most), then the oldest.
+    pub async fn pick_daily_puzzle(
+        &self,
+        server_id: &str,
+    ) -> Result<Option<PuzzleRecord>, StoreError> {
+        let sql = format!(
+            "SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE server_id = $1 AND for_user IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id) \
+             ORDER BY attempts, id LIMIT 1"
+        );
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(server_id.to_owned())
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.as_ref().map(puzzle_from_row).transpose()?)
@@ -503,4 +573,33 @@ fn puzzle_player_from_row(row: &AnyRow) -> Result<PuzzlePlayer, sqlx::Error> {
         attempts: row.try_get("attempts")?,
         solved: row.try_get("solved")?,
     })
+}
+
+/// Adds `puzzles` to `server_id`'s pool inside `tx`, skipping positions the
+/// pool holds already; how many were added.
+pub(super) async fn insert_puzzles(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    server_id: &str,
+    puzzles: &[NewPuzzle],
+    for_user: Option<&str>,
+    at_ms: i64,
+) -> Result<usize, StoreError> {
+    let mut added = 0;
+    for p in puzzles {
+        added += sqlx::query(
+            "INSERT INTO puzzles (server_id, fen, moves, themes, source, created_ms, for_user) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (server_id, fen) DO NOTHING",
+        )
+        .bind(server_id.to_owned())
+        .bind(p.fen.clone())
+        .bind(p.moves.join(" "))
+        .bind(p.themes.join(" "))
+        .bind(p.source.clone())
+        .bind(at_ms)
+        .bind(for_user.map(str::to_owned))
+        .execute(&mut **tx)
+        .await?
+        .rows_affected() as usize;
+    }
+    Ok(added)
 }

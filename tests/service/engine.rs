@@ -1133,3 +1133,183 @@ async fn the_console_plays_the_computer_and_analyses_the_game() {
     assert!(out.contains("[image analysis-pasted-game.png]"), "{out}");
     assert!(out.contains("[file pasted-game-analysis.pgn]"), "{out}");
 }
+
+/// `/settings puzzles:on`: a game finished after it is mined in the
+/// background when the scheduler ticks, once (a second tick and a restart
+/// mine nothing again), and its puzzle joins the server's pool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_are_mined_for_puzzles_in_the_background() {
+    if !optional::stockfish() {
+        return;
+    }
+    let db = common::TestDb::sqlite();
+    let engine = engine().await;
+    let service = service(&db.url, Some(engine.clone())).await;
+    let carol = Actor {
+        is_moderator: true,
+        ..actor("carol", "g1")
+    };
+    let (on, _) = say(
+        &service,
+        &carol,
+        Command::Settings {
+            changes: vec![chessbot::service::Setting::PuzzleMining(true)],
+        },
+    )
+    .await;
+    assert!(
+        on.text.contains("puzzles from the server's games on"),
+        "{}",
+        on.text
+    );
+    let id = finished_game(&service, "g1", &SCHOLARS_MATE).await;
+    service.tick().await;
+    service.background_idle().await;
+    let store = service.store();
+    assert_eq!(
+        store.mining_counts(SERVER).await.unwrap().0,
+        1,
+        "one game mined"
+    );
+    // The mate the game missed: after 3...Nf6??, 4. Qxf7#.
+    let pool = store.puzzle_count(SERVER).await.unwrap();
+    assert!(pool >= 1, "{pool} puzzles");
+    let found = (1..=pool + 5)
+        .map(|i| async move { store.puzzle(i).await.unwrap() })
+        .collect::<Vec<_>>();
+    let mut sources = Vec::new();
+    for f in found {
+        if let Some(p) = f.await {
+            sources.push((p.source, p.moves));
+        }
+    }
+    assert!(
+        sources.contains(&(format!("game:{id}"), vec!["h5f7".to_owned()])),
+        "{sources:?}"
+    );
+    // Nothing is mined twice, even by a new bot on the same database.
+    service.tick().await;
+    service.background_idle().await;
+    let again = self::service(&db.url, Some(engine)).await;
+    again.tick().await;
+    again.background_idle().await;
+    assert_eq!(store.mining_counts(SERVER).await.unwrap().0, 1);
+    assert_eq!(store.puzzle_count(SERVER).await.unwrap(), pool);
+}
+
+/// Background work (`in_background`) takes the engine only when nobody
+/// else waits for it: with one engine busy, a request that arrives after
+/// a background search is queued is still served first.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn background_searches_yield_to_requests() {
+    if !optional::stockfish() {
+        return;
+    }
+    let engine = engine().await;
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let busy = Limits {
+        movetime_ms: 600,
+        nodes: 50_000_000,
+        depth: None,
+    };
+    let quick = Limits {
+        movetime_ms: 1_000,
+        nodes: 10_000,
+        depth: None,
+    };
+    let (done, mut order) = tokio::sync::mpsc::unbounded_channel::<&str>();
+    let pool = &engine.pool;
+    let first = async {
+        pool.search(fen, 20, &busy).await.expect("search");
+        done.send("first").ok();
+    };
+    let background = async {
+        // Queued while the first search holds the engine.
+        tokio::task::yield_now().await;
+        chessbot::engine::in_background(pool.search(fen, 20, &quick))
+            .await
+            .expect("search");
+        done.send("background").ok();
+    };
+    let request = async {
+        // Arrives after the background search is waiting.
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        pool.search(fen, 20, &quick).await.expect("search");
+        done.send("request").ok();
+    };
+    tokio::join!(first, background, request);
+    drop(done);
+    let mut seen = Vec::new();
+    while let Some(s) = order.recv().await {
+        seen.push(s);
+    }
+    assert_eq!(seen, ["first", "request", "background"]);
+}
+
+/// After `/analyze`, a player's mistake where a win was there to be found
+/// becomes a puzzle for that player alone: White's 4. Qf3?? missed 4.
+/// Qxf7#. Bob's own mistake (3...Nf6?) left him nothing to find.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysed_game_gives_its_players_puzzles_from_their_mistakes() {
+    if !optional::stockfish() {
+        return;
+    }
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let missed = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qf3"];
+    let id = finished_game(&service, "g1", &missed).await;
+    let carol = actor("carol", "g1");
+    let (_, notices) = say(
+        &service,
+        &carol,
+        Command::Analyze {
+            game: Some(id),
+            pgn: None,
+        },
+    )
+    .await;
+    let result = notices.last().expect("the analysis result");
+    assert!(
+        result
+            .reply
+            .text
+            .contains("alice: 1 puzzle from your mistakes in this game: `/puzzle source:mine`."),
+        "{}",
+        result.reply.text
+    );
+    assert!(!result.reply.text.contains("bob:"), "{}", result.reply.text);
+    let alice = actor("alice", "g1");
+    let (shown, _) = say(&service, &alice, Command::MistakePuzzle).await;
+    assert!(shown.ephemeral);
+    assert!(
+        shown
+            .text
+            .contains(&format!("from your own game #{id}: find the better move")),
+        "{}",
+        shown.text
+    );
+    let (solved, _) = say(&service, &alice, mv("Qxf7#")).await;
+    assert!(solved.text.contains("solved"), "{}", solved.text);
+    // Nobody else is given it: not bob, and not through `/puzzle`.
+    let bob = actor("bob", "g1");
+    let (none, _) = say(&service, &bob, Command::MistakePuzzle).await;
+    assert!(none.ephemeral);
+    assert!(
+        none.text.contains("No puzzle from your own mistakes"),
+        "{}",
+        none.text
+    );
+    let (near, _) = say(&service, &bob, Command::Puzzle).await;
+    assert!(!near.text.contains("find the better move"), "{}", near.text);
+    // A second `/analyze` answers from what is stored, with the same line.
+    let (again, _) = say(
+        &service,
+        &carol,
+        Command::Analyze {
+            game: Some(id),
+            pgn: None,
+        },
+    )
+    .await;
+    assert!(again.text.contains("alice: 1 puzzle"), "{}", again.text);
+}

@@ -15,6 +15,7 @@ mod optional;
 mod adjourn;
 mod bad_input;
 mod conditional;
+mod daily_puzzle;
 mod engine;
 mod faults;
 mod features;

@@ -14,29 +14,35 @@ use chessbot::{
 };
 use sqlx::{sqlite::SqlitePoolOptions, Row};
 
-const SERVER: &str = "guild";
+pub(crate) const SERVER: &str = "guild";
 /// 1.Qd8+ Bxd8 2.Re8#.
-const MATE_IN_TWO: &str = "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 0 1";
+pub(crate) const MATE_IN_TWO: &str = "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 0 1";
 /// Black to play: 1...Qa1# (1...Qb1# mates too: any mate is a right
 /// answer).
-const BLACK_MATES: &str = "6k1/5ppp/8/8/8/8/q4PPP/6K1 b - - 0 1";
+pub(crate) const BLACK_MATES: &str = "6k1/5ppp/8/8/8/8/q4PPP/6K1 b - - 0 1";
 
-const TABLES: [&str; 5] = [
+const TABLES: [&str; 7] = [
     "servers",
     "players",
     "puzzles",
     "puzzle_attempts",
     "puzzle_players",
+    "daily_puzzles",
+    "daily_attempts",
 ];
 
-struct Bed {
-    service: Service,
-    store: Store,
+/// A server whose pool holds [`MATE_IN_TWO`] (#1) and [`BLACK_MATES`] (#2),
+/// on a clock tests move (the daily puzzle's tests share it).
+pub(crate) struct Bed {
+    pub service: Service,
+    pub store: Store,
+    pub clock: ManualClock,
+    renderer: Arc<Renderer>,
     path: std::path::PathBuf,
     _dir: tempfile::TempDir,
 }
 
-fn actor(user: &str) -> Actor {
+pub(crate) fn actor(user: &str) -> Actor {
     Actor {
         server: SERVER.into(),
         channel: "chess".into(),
@@ -48,7 +54,7 @@ fn actor(user: &str) -> Actor {
     }
 }
 
-fn mv(text: &str) -> Command {
+pub(crate) fn mv(text: &str) -> Command {
     Command::Move {
         text: text.into(),
         claim_draw: false,
@@ -56,14 +62,15 @@ fn mv(text: &str) -> Command {
 }
 
 impl Bed {
-    async fn new() -> Bed {
+    pub async fn new() -> Bed {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("puzzles.db");
         let url = format!("sqlite:{}", path.display());
         let store = Store::open(&url).await.expect("store");
-        let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(1_767_268_800_000));
+        let clock = ManualClock::new(1_767_268_800_000);
+        let shared: Arc<dyn Clock> = Arc::new(clock.clone());
         let renderer = Arc::new(Renderer::new(RenderConfig::default()).expect("renderer"));
-        let service = Service::new(store.clone(), renderer, clock);
+        let service = Service::new(store.clone(), renderer.clone(), shared);
         let puzzle = |fen: &str, moves: &[&str], themes: &[&str]| NewPuzzle {
             fen: fen.to_owned(),
             moves: moves.iter().map(|m| (*m).to_owned()).collect(),
@@ -84,16 +91,33 @@ impl Bed {
         Bed {
             service,
             store,
+            clock,
+            renderer,
             path,
             _dir: dir,
         }
     }
 
-    async fn run(&self, who: &str, command: Command) -> Reply {
+    pub async fn run(&self, who: &str, command: Command) -> Reply {
         self.service.handle(&actor(who), command).await
     }
 
-    async fn snapshot(&self) -> Vec<String> {
+    /// `command` from `who` as a moderator of the server.
+    pub async fn run_mod(&self, who: &str, command: Command) -> Reply {
+        let actor = Actor {
+            is_moderator: true,
+            ..actor(who)
+        };
+        self.service.handle(&actor, command).await
+    }
+
+    /// A new bot on the same database and clock, as after a restart.
+    pub fn restarted(&self) -> Service {
+        let shared: Arc<dyn Clock> = Arc::new(self.clock.clone());
+        Service::new(self.store.clone(), self.renderer.clone(), shared)
+    }
+
+    pub async fn snapshot(&self) -> Vec<String> {
         let pool = SqlitePoolOptions::new()
             .max_connections(1)
             .connect(&format!("sqlite:{}", self.path.display()))
@@ -127,7 +151,7 @@ impl Bed {
 
     /// `command` must be refused privately with `expected` in the message,
     /// changing no table.
-    async fn refused(&self, who: &str, command: Command, expected: &str) {
+    pub async fn refused(&self, who: &str, command: Command, expected: &str) {
         let before = self.snapshot().await;
         let label = format!("{command:?}");
         let reply = self.run(who, command).await;

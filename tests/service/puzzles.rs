@@ -232,3 +232,74 @@ async fn the_transcripts_puzzles_are_still_unique_deeper() {
         .await
         .expect("engine"));
 }
+
+/// `chessbot puzzles import FILE.pgn` end to end: the binary reads a club's
+/// PGN (one game with a missed mate, one that does not read), mines it with
+/// Stockfish, stores the puzzle for the server named, and `/puzzle` on that
+/// server then gives it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_import_adds_a_pgns_puzzles_to_a_server() {
+    if !optional::stockfish() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = dir.path().join("club.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"Club night\"]\n[White \"A\"]\n[Black \"B\"]\n\n\
+         1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+         [Event \"Scrawled\"]\n\n1. e5 *\n",
+    )
+    .expect("pgn written");
+    let url = format!("sqlite:{}", dir.path().join("club.db").display());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chessbot"))
+        .args(["puzzles", "import"])
+        .arg(&pgn)
+        .args(["--server", "club", "--database-url", &url])
+        .output()
+        .expect("the binary runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("1 games read (1 unreadable)"), "{said}");
+    let store = chessbot::store::Store::open(&url).await.expect("store");
+    let puzzle = store.puzzle(1).await.expect("read").expect("a puzzle");
+    assert_eq!(puzzle.server_id, "club");
+    assert_eq!(puzzle.source, "import:club.pgn");
+    assert_eq!(puzzle.moves, ["h5f7"]);
+    // The server's `/puzzle` gives it (the pool is not empty, so the
+    // starter set stays out).
+    let renderer = std::sync::Arc::new(
+        chessbot::render::Renderer::new(chessbot::render::RenderConfig::default())
+            .expect("renderer"),
+    );
+    let clock: std::sync::Arc<dyn chessbot::clock::Clock> =
+        std::sync::Arc::new(chessbot::clock::ManualClock::new(1_767_268_800_000));
+    let service = chessbot::service::Service::new(store, renderer, clock);
+    let actor = chessbot::service::Actor {
+        server: "club".into(),
+        channel: "chess".into(),
+        user: "alice".into(),
+        name: "alice".into(),
+        locale: None,
+        server_locale: None,
+        is_moderator: false,
+    };
+    let shown = service
+        .handle(&actor, chessbot::service::Command::Puzzle)
+        .await;
+    assert!(shown.text.contains("Puzzle #1"), "{}", shown.text);
+    let solved = service
+        .handle(
+            &actor,
+            chessbot::service::Command::Move {
+                text: "Qxf7#".into(),
+                claim_draw: false,
+            },
+        )
+        .await;
+    assert!(solved.text.contains("solved"), "{}", solved.text);
+}

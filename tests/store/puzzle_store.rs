@@ -187,4 +187,99 @@ async fn the_pool_and_one_rated_attempt_per_player(store: &Store) {
     );
 }
 
-conformance!(the_pool_and_one_rated_attempt_per_player);
+/// The daily puzzle: a day is posted once (a second post of it is a
+/// conflict), posting the next closes it and expires its open attempts,
+/// and an attempt starts only on an open day with a puzzle.
+async fn a_daily_puzzle_is_posted_once_and_closed_by_the_next(store: &Store) {
+    use chessbot::store::{DailyStartError, DailyStatus};
+    store
+        .add_puzzles(SERVER, &[puzzle(A), puzzle(B)], 1_000)
+        .await
+        .unwrap();
+    let first = store.pick_daily_puzzle(SERVER).await.unwrap().expect("one");
+    assert_eq!(first.fen, A);
+    assert!(store
+        .post_daily(SERVER, 10, Some(first.id), "ch", 2_000)
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(matches!(
+        store
+            .post_daily(SERVER, 10, Some(first.id), "ch", 2_001)
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    // A daily puzzle is never picked again, nor given by `/puzzle`.
+    let next = store.pick_daily_puzzle(SERVER).await.unwrap().expect("one");
+    assert_eq!(next.fen, B);
+    assert_eq!(
+        store
+            .puzzle_near(SERVER, "alice", 0, 10_000)
+            .await
+            .unwrap()
+            .map(|p| p.fen),
+        Some(B.to_owned())
+    );
+    store
+        .start_daily_attempt(SERVER, 10, "alice", "Alice", 2_100)
+        .await
+        .unwrap();
+    store
+        .start_daily_attempt(SERVER, 10, "bob", "Bob", 2_100)
+        .await
+        .unwrap();
+    assert!(matches!(
+        store
+            .start_daily_attempt(SERVER, 10, "bob", "Bob", 2_100)
+            .await,
+        Err(DailyStartError::Conflict)
+    ));
+    store
+        .advance_daily_attempt(SERVER, 10, "alice", 0, 2)
+        .await
+        .unwrap();
+    store
+        .finish_daily_attempt(SERVER, 10, "alice", 2, true, 2_200)
+        .await
+        .unwrap();
+    let closed = store
+        .post_daily(SERVER, 11, Some(next.id), "ch", 3_000)
+        .await
+        .unwrap();
+    assert_eq!(closed.len(), 1);
+    assert_eq!((closed[0].day, closed[0].closed_ms), (10, Some(3_000)));
+    let bob = store
+        .daily_attempt(SERVER, 10, "bob")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(bob.status, DailyStatus::Expired);
+    assert!(matches!(
+        store
+            .finish_daily_attempt(SERVER, 10, "bob", 0, true, 3_100)
+            .await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        store
+            .start_daily_attempt(SERVER, 10, "carol", "Carol", 3_100)
+            .await,
+        Err(DailyStartError::Closed)
+    ));
+    assert_eq!(store.latest_daily(SERVER).await.unwrap().unwrap().day, 11);
+    let (posted, solved) = store.daily_days(SERVER, "alice").await.unwrap();
+    assert_eq!((posted.len(), solved), (2, vec![10]));
+    // The server shows among those with a daily puzzle once it has a
+    // channel.
+    let mut settings = store.server(SERVER).await.unwrap();
+    assert!(store.servers_with_daily().await.unwrap().is_empty());
+    settings.puzzle_channel = Some("ch".to_owned());
+    store.save_settings(&settings).await.unwrap();
+    assert_eq!(store.servers_with_daily().await.unwrap().len(), 1);
+    assert_eq!(store.mining_counts(SERVER).await.unwrap(), (0, 0));
+}
+
+conformance!(
+    the_pool_and_one_rated_attempt_per_player,
+    a_daily_puzzle_is_posted_once_and_closed_by_the_next
+);

@@ -659,6 +659,9 @@ async fn server_settings_round_trip(store: &Store) {
         web_slug: Some("abcdefghijklmnopqrstuvwxyz".to_owned()),
         session_hours: 4,
         utc_offset_minutes: 480,
+        puzzle_channel: Some("puzzles".to_owned()),
+        puzzle_hour: 7,
+        puzzle_mining_since_ms: Some(5_000),
     };
     store.save_settings(&changed).await.unwrap();
     assert_eq!(store.server("s9").await.unwrap(), changed);

@@ -102,13 +102,8 @@ impl Console {
             .file_name()
             .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
         let puzzles: Vec<crate::store::NewPuzzle> = found
-            .into_iter()
-            .map(|f| crate::store::NewPuzzle {
-                fen: f.fen,
-                moves: f.moves,
-                themes: f.themes.iter().map(|t| t.key().to_owned()).collect(),
-                source: format!("import:{name}"),
-            })
+            .iter()
+            .map(|f| crate::store::NewPuzzle::found(f, &format!("import:{name}")))
             .collect();
         self.service
             .store()

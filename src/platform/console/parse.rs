@@ -198,7 +198,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "resign" => &["confirm"],
         "draw" => &["action"],
         "leaderboard" => &["page", "board", "variant"],
-        "puzzle" => &[],
+        "puzzle" => &["source"],
         "profile" | "history" => &["user"],
         "pgn" => &["game"],
         "analyze" => &["game", "pgn", "file"],
@@ -219,6 +219,9 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "notation",
             "session_hours",
             "time_zone",
+            "puzzle_channel",
+            "puzzle_time",
+            "puzzles",
         ],
         "vacation" => &["days"],
         "adjourn offer" | "adjourn accept" | "adjourn decline" | "adjourn now" => &[],
@@ -414,7 +417,12 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 Some(_) => return Err(msg!("console-bad-board")),
             }
         }
-        "puzzle" => Command::Puzzle,
+        "puzzle" => match get("source").as_deref().map(str::trim) {
+            None | Some("near") => Command::Puzzle,
+            Some("daily") => Command::DailyPuzzle,
+            Some("mine") => Command::MistakePuzzle,
+            Some(_) => return Err(msg!("console-bad-puzzle-source")),
+        },
         "profile" => Command::Profile {
             user: get("user").map(|v| user_ref(&v)).transpose()?,
         },
@@ -524,6 +532,16 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                     "notation" => Setting::Notation(value.clone()),
                     "session_hours" => Setting::SessionHours(number(name, value)?),
                     "time_zone" => Setting::TimeZone(value.clone()),
+                    // A channel by its console name (`#puzzles`); `off`:
+                    // no daily puzzle.
+                    "puzzle_channel" => {
+                        Setting::PuzzleChannel(match value.trim().trim_start_matches('#') {
+                            "off" | "none" => None,
+                            name => Some(name.to_owned()),
+                        })
+                    }
+                    "puzzle_time" => Setting::PuzzleTime(value.clone()),
+                    "puzzles" => Setting::PuzzleMining(boolean(name, value)?),
                     "notify" => Setting::NotifyByDm(match value.trim() {
                         "dm" => true,
                         "channel" => false,

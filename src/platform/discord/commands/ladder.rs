@@ -48,10 +48,33 @@ pub async fn leaderboard(
     run(ctx, command).await
 }
 
-/// A puzzle near your puzzle points; answer with `/move`.
+/// Which puzzle `/puzzle` gives.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PuzzleSource {
+    /// One near your puzzle points (rated).
+    #[name = "near"]
+    Near,
+    /// Today's daily puzzle, privately.
+    #[name = "daily"]
+    Daily,
+    /// One from your own mistakes (after `/analyze` of your game).
+    #[name = "mine"]
+    Mine,
+}
+
+/// A puzzle by your puzzle points, today's daily one, or one from your mistakes; answer with /move.
 #[poise::command(slash_command, guild_only)]
-pub async fn puzzle(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Puzzle).await
+pub async fn puzzle(
+    ctx: Context<'_>,
+    #[description = "near: by your puzzle points (default); daily: today's; mine: from your own mistakes"]
+    source: Option<PuzzleSource>,
+) -> Result<(), Error> {
+    let command = match source {
+        None | Some(PuzzleSource::Near) => Command::Puzzle,
+        Some(PuzzleSource::Daily) => Command::DailyPuzzle,
+        Some(PuzzleSource::Mine) => Command::MistakePuzzle,
+    };
+    run(ctx, command).await
 }
 
 /// A player's points, level and record.

@@ -272,6 +272,13 @@ fn option_words(command: &str, option: &str) -> Option<(String, String)> {
             t!(zh, "opt-session-hours-desc"),
         ),
         ("settings", "time_zone") => (t!(zh, "opt-time-zone"), t!(zh, "opt-time-zone-desc")),
+        ("settings", "puzzle_channel") => (
+            t!(zh, "opt-puzzle-channel"),
+            t!(zh, "opt-puzzle-channel-desc"),
+        ),
+        ("settings", "puzzle_time") => (t!(zh, "opt-puzzle-time"), t!(zh, "opt-puzzle-time-desc")),
+        ("settings", "puzzles") => (t!(zh, "opt-puzzles"), t!(zh, "opt-puzzles-desc")),
+        ("puzzle", "source") => (t!(zh, "opt-source"), t!(zh, "opt-source-desc")),
         (tc, "tournament") if tc.starts_with("tournament ") => {
             (t!(zh, "opt-tournament"), t!(zh, "opt-tournament-desc"))
         }
@@ -332,6 +339,9 @@ fn choice_words(command: &str, option: &str, choice: &str) -> Option<String> {
     Some(match (option, choice) {
         ("board", "games") => t!(zh, "choice-board-games"),
         ("board", "puzzles") => t!(zh, "choice-board-puzzles"),
+        ("source", "near") => t!(zh, "choice-source-near"),
+        ("source", "daily") => t!(zh, "choice-source-daily"),
+        ("source", "mine") => t!(zh, "choice-source-mine"),
         ("color", "White") => t!(zh, "color-white"),
         ("color", "Black") => t!(zh, "color-black"),
         ("color", "Random") => t!(zh, "choice-random"),

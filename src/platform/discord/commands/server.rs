@@ -1,6 +1,8 @@
 //! `/settings` (Manage Server only), the personal `/notify` and
 //! `/vacation`, and `/help`.
 
+use poise::serenity_prelude as serenity;
+
 use super::{lang_of, refuse, run};
 use crate::{
     platform::discord::{Context, Error},
@@ -73,6 +75,14 @@ pub async fn settings(
     #[description = "The server's time zone for resumption times, as UTC+8 or -5:30"]
     #[max_length = 16]
     time_zone: Option<String>,
+    #[description = "The channel the daily puzzle is posted in"]
+    #[channel_types("Text")]
+    puzzle_channel: Option<serenity::ChannelId>,
+    #[description = "The hour of the daily puzzle in the server's time zone (0-23, e.g. 9 or 21:00), or off"]
+    #[max_length = 8]
+    puzzle_time: Option<String>,
+    #[description = "Find puzzles in every finished game of this server, in the background"]
+    puzzles: Option<bool>,
 ) -> Result<(), Error> {
     if theme.is_some_and(|t| Theme::by_name(t).is_none()) {
         return refuse(ctx, &t!(lang_of(ctx), "discord-theme-unavailable")).await;
@@ -103,6 +113,9 @@ pub async fn settings(
         notation.map(|n| Setting::Notation(n.to_owned())),
         session_hours.map(Setting::SessionHours),
         time_zone.map(Setting::TimeZone),
+        puzzle_channel.map(|c| Setting::PuzzleChannel(Some(c.get().to_string()))),
+        puzzle_time.map(Setting::PuzzleTime),
+        puzzles.map(Setting::PuzzleMining),
     ]
     .into_iter()
     .flatten()

@@ -1,0 +1,361 @@
+//! `chessbot bench --puzzles`: the puzzle figures of issue 28, each beside
+//! a reference measured in the same run, on the same machine:
+//!
+//! 1. **Puzzles found per CPU-minute** from analysed games: engine games
+//!    between two weak sides (Stockfish's skills 5 and 2, which blunder as
+//!    club players do) mined as the bot mines a server's games
+//!    (`PuzzleLimits::background`), and as `chessbot puzzles import` does
+//!    (`PuzzleLimits::default`); CPU is the engine's and ours, read from
+//!    `/proc`. Reference: the same games analysed as `/analyze` does
+//!    (positions per CPU-minute).
+//! 2. **`/puzzle` answer latency**: a `/move` answering a puzzle (checked,
+//!    rated or advanced, its board drawn), one at a time. Reference: a
+//!    `/move` in a game, one at a time, on the same service.
+//! 3. **The move path beside mining**: moves per second with 4 in flight,
+//!    rounds with and without a miner running at the engine pool's lowest
+//!    priority (over and over the same games), taking turns.
+
+use std::{
+    sync::{
+        atomic::{AtomicBool, AtomicU64, Ordering},
+        Arc,
+    },
+    time::Instant,
+};
+
+use shakmaty::{uci::UciMove, Chess, Position};
+
+use super::{report::Samples, throughput, BenchArgs};
+use crate::{
+    clock::{Clock, ManualClock},
+    engine::{
+        in_background,
+        puzzles::{mine_game, PuzzleLimits},
+        Engine, EngineOptions, Limits, ANALYSIS_SKILL,
+    },
+    render::{RenderConfig, Renderer},
+    service::{Actor, Command, Service},
+    store::{NewPuzzle, Store},
+};
+
+/// Games mined and analysed.
+const GAMES: usize = 6;
+/// The two sides' Stockfish skill levels (0..20), alternating colours.
+const STRONGER: u8 = 5;
+const WEAKER: u8 = 2;
+/// Longest game (plies).
+const MAX_PLIES: usize = 80;
+/// Puzzle answers (and game moves) timed.
+const ANSWERS: usize = 200;
+/// Rounds of the move path with and without the miner.
+const ROUNDS: usize = 4;
+
+/// Clock ticks per second of `/proc/*/stat`: Linux's `USER_HZ`, 100 on
+/// every architecture the bot runs on (`sysconf(_SC_CLK_TCK)`).
+const TICKS_PER_SEC: f64 = 100.0;
+
+/// CPU seconds (user + system) used so far by process `pid` (`self` for
+/// this one).
+fn cpu_seconds(pid: &str) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0.0;
+    };
+    // The command name may hold spaces: fields count from after its `)`.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let tick = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
+    (tick(11) + tick(12)) / TICKS_PER_SEC
+}
+
+/// CPU seconds of this process and the engine's.
+fn cpu_now(engine: &Engine) -> f64 {
+    cpu_seconds("self")
+        + engine
+            .pool
+            .pids()
+            .iter()
+            .map(|p| cpu_seconds(&p.to_string()))
+            .sum::<f64>()
+}
+
+/// One game between a full-strength side and a blundering one (colours
+/// alternate by game): every position.
+async fn uneven_game(engine: &Engine, game: usize) -> anyhow::Result<Vec<Chess>> {
+    let limits = Limits {
+        movetime_ms: 2_000,
+        nodes: 20_000,
+        depth: None,
+    };
+    let mut positions = vec![Chess::default()];
+    while positions.len() <= MAX_PLIES {
+        let Some(now) = positions.last().cloned() else {
+            break;
+        };
+        if now.is_game_over() {
+            break;
+        }
+        // Club players who blunder both ways: a game where one side is
+        // crushed early gives few probes (the solver is already winning).
+        let skill = if (now.turn() == shakmaty::Color::White) == game.is_multiple_of(2) {
+            STRONGER
+        } else {
+            WEAKER
+        };
+        let found = engine
+            .pool
+            .search(&crate::puzzle::fen_of(&now), skill, &limits)
+            .await?;
+        let Some(mv) = found
+            .best
+            .and_then(|uci| uci.parse::<UciMove>().ok())
+            .and_then(|m| m.to_move(&now).ok())
+        else {
+            break;
+        };
+        let mut next = now;
+        next.play_unchecked(mv);
+        positions.push(next);
+    }
+    Ok(positions)
+}
+
+/// Mines `games` with `limits`: puzzles found, CPU seconds, wall seconds.
+async fn mine_all(
+    engine: &Engine,
+    games: &[Vec<Chess>],
+    limits: &PuzzleLimits,
+) -> anyhow::Result<(usize, f64, f64)> {
+    let (cpu, wall) = (cpu_now(engine), Instant::now());
+    let mut found = 0;
+    for positions in games {
+        found += mine_game(&engine.pool, positions, limits).await?.len();
+    }
+    Ok((found, cpu_now(engine) - cpu, wall.elapsed().as_secs_f64()))
+}
+
+/// Analyses `games` as `/analyze` does: positions, CPU seconds.
+async fn analyse_all(engine: &Engine, games: &[Vec<Chess>]) -> anyhow::Result<(usize, f64)> {
+    let limits = engine.options.analysis.limits();
+    let cpu = cpu_now(engine);
+    let mut positions = 0;
+    for game in games {
+        for position in game {
+            if position.is_game_over() {
+                continue;
+            }
+            engine
+                .pool
+                .search(&crate::puzzle::fen_of(position), ANALYSIS_SKILL, &limits)
+                .await?;
+            positions += 1;
+        }
+    }
+    Ok((positions, cpu_now(engine) - cpu))
+}
+
+fn actor(user: &str) -> Actor {
+    throughput::actor(user, "puzzles")
+}
+
+/// Times `/move` answers to puzzles (each user takes a puzzle and plays its
+/// first move) and, as the reference, `/move`s in games, one at a time.
+async fn answer_latency(
+    service: &Service,
+    slots: Vec<throughput::Slot>,
+) -> anyhow::Result<(Samples, Samples, Vec<throughput::Slot>)> {
+    // Puzzles with a first move known to be right: the pool's own.
+    let mut answers = Samples::default();
+    for i in 0..ANSWERS {
+        let who = actor(&format!("solver{i}"));
+        let shown = service.handle(&who, Command::Puzzle).await;
+        if !shown.ephemeral || shown.card.is_none() {
+            anyhow::bail!("no puzzle for the latency run: {}", shown.text);
+        }
+        let Some(open) = service.store().open_attempt(&who.server, &who.user).await? else {
+            anyhow::bail!("no open attempt after /puzzle");
+        };
+        let Some(puzzle) = service.store().puzzle(open.puzzle_id).await? else {
+            anyhow::bail!("puzzle {} is gone", open.puzzle_id);
+        };
+        let text = puzzle.moves.first().cloned().unwrap_or_default();
+        let t = Instant::now();
+        service
+            .handle(
+                &who,
+                Command::Move {
+                    text,
+                    claim_draw: false,
+                },
+            )
+            .await;
+        answers.push(t.elapsed());
+    }
+    let (moves, slots) = throughput::play(service, slots, ANSWERS, 1, 0.0, 7).await?;
+    Ok((answers, moves.moves, slots))
+}
+
+/// A miner running over and over the same games at the lowest priority.
+struct Miner {
+    stop: Arc<AtomicBool>,
+    searches: Arc<AtomicU64>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Miner {
+    fn start(engine: Arc<Engine>, games: Vec<Vec<Chess>>) -> Miner {
+        let stop = Arc::new(AtomicBool::new(false));
+        let searches = Arc::new(AtomicU64::new(0));
+        let task = {
+            let (stop, searches) = (stop.clone(), searches.clone());
+            tokio::spawn(async move {
+                let before = engine.pool.searches();
+                for game in games.iter().cycle() {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let mined =
+                        in_background(mine_game(&engine.pool, game, &PuzzleLimits::background()))
+                            .await;
+                    if mined.is_err() {
+                        break;
+                    }
+                    searches.store(engine.pool.searches() - before, Ordering::Relaxed);
+                }
+            })
+        };
+        Miner {
+            stop,
+            searches,
+            task,
+        }
+    }
+
+    /// Stops after the game it is on; the engine searches it made.
+    async fn stop(self) -> u64 {
+        self.stop.store(true, Ordering::Relaxed);
+        let _ = self.task.await;
+        self.searches.load(Ordering::Relaxed)
+    }
+}
+
+/// Runs the three measurements and prints them.
+pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
+    let engine = Arc::new(
+        Engine::start(None, 1, 16, 1, EngineOptions::default())
+            .await
+            .ok_or_else(|| {
+                anyhow::anyhow!("--puzzles needs Stockfish (apt-get install stockfish)")
+            })?,
+    );
+    println!(
+        "chessbot bench --puzzles: {GAMES} games (skill {STRONGER} against {WEAKER}), {} cores",
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+    let mut games = Vec::with_capacity(GAMES);
+    for g in 0..GAMES {
+        games.push(uneven_game(&engine, g).await?);
+    }
+    let plies: usize = games.iter().map(|g| g.len() - 1).sum();
+
+    println!();
+    println!("== puzzles found per CPU-minute ({plies} plies) ==");
+    let per_min = |n: usize, cpu: f64| n as f64 / (cpu / 60.0).max(1e-9);
+    for (name, limits) in [
+        ("mining (background)", PuzzleLimits::background()),
+        ("import (default)", PuzzleLimits::default()),
+    ] {
+        let (found, cpu, wall) = mine_all(&engine, &games, &limits).await?;
+        println!(
+            "{name:<22} {found:>4} puzzles  {cpu:>7.1} CPU-s  {wall:>7.1} s  {:>7.2} puzzles/CPU-min",
+            per_min(found, cpu)
+        );
+    }
+    let (positions, cpu) = analyse_all(&engine, &games).await?;
+    println!(
+        "{:<22} {positions:>4} positions {cpu:>6.1} CPU-s  {:>17.1} positions/CPU-min (/analyze, the reference)",
+        "analysis",
+        per_min(positions, cpu)
+    );
+
+    let renderer = Arc::new(Renderer::new(RenderConfig::default())?);
+    let store = Store::open(url).await?;
+    let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(1_767_268_800_000));
+    let service = Service::new(store.clone(), renderer, clock);
+    throughput::configure(&service).await?;
+    // Enough puzzles that every solver gets one: the games' own.
+    let mut pool = Vec::new();
+    for game in &games {
+        for found in mine_game(&engine.pool, game, &PuzzleLimits::background()).await? {
+            pool.push(NewPuzzle::found(&found, "bench"));
+        }
+    }
+    let starter = crate::puzzle::starter::read(crate::puzzle::starter::STARTER)
+        .map_err(anyhow::Error::msg)?;
+    pool.extend(starter.iter().map(|f| NewPuzzle::found(f, "starter")));
+    store
+        .add_puzzles(throughput::SERVER, &pool, service.now_ms())
+        .await?;
+    let slots = throughput::start_games(&service, args.games.min(200), args.concurrency).await?;
+    let (answers, moves, slots) = answer_latency(&service, slots).await?;
+    println!();
+    println!("== /puzzle answer latency (one at a time) ==");
+    println!("puzzle answer: {}", answers.summary());
+    println!("game move    : {} (the reference)", moves.summary());
+    println!(
+        "ratio (median answer ÷ median move): {:.2}×",
+        answers.quantile_ms(0.5) / moves.quantile_ms(0.5)
+    );
+
+    println!();
+    println!(
+        "== the move path beside mining ({} in flight, {ROUNDS} rounds each, taking turns) ==",
+        args.concurrency
+    );
+    let per_round = (args.moves / ROUNDS / 2).max(200);
+    let (mut without, mut with) = (
+        throughput::Outcome::default(),
+        throughput::Outcome::default(),
+    );
+    let mut searches = 0;
+    let mut slots = slots;
+    for round in 0..ROUNDS as u64 {
+        let (run, rest) =
+            throughput::play(&service, slots, per_round, args.concurrency, 0.0, round).await?;
+        without.extend(run);
+        let miner = Miner::start(engine.clone(), games.clone());
+        let (run, rest) = throughput::play(
+            &service,
+            rest,
+            per_round,
+            args.concurrency,
+            0.0,
+            round + 100,
+        )
+        .await?;
+        searches += miner.stop().await;
+        with.extend(run);
+        slots = rest;
+    }
+    println!(
+        "without mining: {:>8.0} moves/s   per move {}",
+        without.moves_per_sec(),
+        without.moves.summary()
+    );
+    println!(
+        "with mining   : {:>8.0} moves/s   per move {}",
+        with.moves_per_sec(),
+        with.moves.summary()
+    );
+    println!(
+        "ratio (with ÷ without): {:.2}×; the miner made {searches} engine searches meanwhile",
+        with.moves_per_sec() / without.moves_per_sec()
+    );
+    store.close().await;
+    Ok(())
+}
