@@ -15,6 +15,7 @@
 use std::sync::atomic::Ordering;
 
 use super::{analyze::positions_of, Service, ServiceError};
+use crate::chess::Variant;
 use crate::{
     engine::{
         in_background,
@@ -77,6 +78,11 @@ impl Service {
             return Ok(Vec::new());
         };
         let session = self.load(record).await?;
+        if session.game.variant() != Variant::Standard {
+            // Puzzles are standard chess (the pool, the file format and the
+            // solving path read positions with standard castling).
+            return Ok(Vec::new());
+        }
         let positions = positions_of(&session.game);
         in_background(mine_game(
             &engine.pool,

@@ -56,6 +56,10 @@ impl Service {
         session: &Session,
         engine: &Engine,
     ) -> Result<(), ServiceError> {
+        if session.game.variant() != crate::chess::Variant::Standard {
+            // Puzzles are standard chess (see `mining.rs`).
+            return Ok(());
+        }
         let game_id = session.record.id;
         let evals = self.store().evals(game_id).await?;
         let positions = positions_of(&session.game);
