@@ -4,12 +4,12 @@
 //! fails — crashed, hung past its bound, or talking nonsense — is dropped
 //! (which kills it) and the search is retried once on a fresh one.
 //!
-//! Two priorities: work run inside [`in_background`] (mining a server's
-//! games for puzzles) takes an engine only when one is free and nobody else
-//! is waiting for one, so it never queues ahead of a move or an analysis a
-//! user asked for. A search already running is not interrupted: a request
-//! arriving meanwhile waits for that one search at most, which the
-//! background's own limits keep short.
+//! Work run inside [`in_background`] (mining a server's games for puzzles)
+//! searches on an engine of its own, one search at a time, whose process
+//! runs at the operating system's lowest priority. It never holds an engine
+//! a move or an analysis a user asked for is waiting on, and it only gets
+//! the CPU time the bot and those searches leave: on a busy machine it
+//! slows down instead of slowing the players.
 
 use std::{
     path::PathBuf,
@@ -21,15 +21,16 @@ use std::{
 
 use futures_util::future::BoxFuture;
 use shakmaty::CastlingMode;
-use tokio::sync::{Notify, Semaphore, SemaphorePermit};
+use tokio::sync::Semaphore;
 
-use super::uci::{Limits, PvLine, SearchResult, UciEngine, UciError};
+use super::uci::{Limits, ProcessPriority, PvLine, SearchResult, UciEngine, UciError};
 
 /// How to run the engines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSettings {
     pub path: PathBuf,
-    /// How many engines may search at once.
+    /// How many engines may search at once for requests (the background
+    /// engine comes on top).
     pub pool_size: usize,
     /// Each engine's `Hash`, in MB.
     pub hash_mb: u32,
@@ -37,66 +38,83 @@ pub struct EngineSettings {
     pub threads: u32,
 }
 
+/// Whose search it is: a request's, or background work's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lane {
+    Request,
+    Background,
+}
+
+/// The engines of one lane: how many may search at once, and the idle ones.
+struct Engines {
+    permits: Semaphore,
+    idle: Mutex<Vec<UciEngine>>,
+}
+
+impl Engines {
+    fn new(size: usize) -> Engines {
+        Engines {
+            permits: Semaphore::new(size.max(1)),
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn take_idle(&self) -> Option<UciEngine> {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
+    }
+
+    fn give_back(&self, engine: UciEngine) {
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(engine);
+    }
+}
+
 /// The engines.
 pub struct EnginePool {
     settings: EngineSettings,
-    permits: Semaphore,
-    idle: Mutex<Vec<UciEngine>>,
-    /// Process ids of every engine alive, idle or searching.
-    pids: Mutex<Vec<u32>>,
+    requests: Engines,
+    /// One engine at the lowest process priority, for background work.
+    background: Engines,
+    /// Process ids of every engine alive, idle or searching, with its lane.
+    pids: Mutex<Vec<(u32, Lane)>>,
     restarts: AtomicU64,
     searches: AtomicU64,
-    /// Requests (not background work) waiting for an engine.
-    waiting: std::sync::atomic::AtomicUsize,
-    /// Signalled whenever an engine is given back.
-    released: Notify,
 }
 
 tokio::task_local! {
     static BACKGROUND: bool;
 }
 
-/// Runs `work` at the pool's lowest priority: each of its searches waits
-/// until an engine is free and no other request is waiting.
+/// Runs `work` as background work: each of its searches runs on the pool's
+/// background engine, at the lowest process priority.
 pub async fn in_background<F: std::future::Future>(work: F) -> F::Output {
     BACKGROUND.scope(true, work).await
 }
 
-/// One request waiting for an engine, for as long as it lives.
-struct Waiting<'a>(&'a std::sync::atomic::AtomicUsize);
-
-impl<'a> Waiting<'a> {
-    fn new(count: &'a std::sync::atomic::AtomicUsize) -> Waiting<'a> {
-        count.fetch_add(1, Ordering::AcqRel);
-        Waiting(count)
+fn lane() -> Lane {
+    if BACKGROUND.try_with(|b| *b).unwrap_or(false) {
+        Lane::Background
+    } else {
+        Lane::Request
     }
-}
-
-impl Drop for Waiting<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-fn is_background() -> bool {
-    BACKGROUND.try_with(|b| *b).unwrap_or(false)
 }
 
 impl EnginePool {
     /// Starts one engine to check that it works, and keeps it.
     pub async fn start(settings: EngineSettings) -> Result<EnginePool, UciError> {
         let pool = EnginePool {
-            permits: Semaphore::new(settings.pool_size.max(1)),
+            requests: Engines::new(settings.pool_size),
+            background: Engines::new(1),
             settings,
-            idle: Mutex::new(Vec::new()),
             pids: Mutex::new(Vec::new()),
             restarts: AtomicU64::new(0),
             searches: AtomicU64::new(0),
-            waiting: std::sync::atomic::AtomicUsize::new(0),
-            released: Notify::new(),
         };
-        let engine = pool.spawn().await?;
-        pool.give_back(engine);
+        // The background engine starts when background work first asks.
+        let engine = pool.spawn(Lane::Request).await?;
+        pool.requests.give_back(engine);
         Ok(pool)
     }
 
@@ -171,64 +189,30 @@ impl EnginePool {
         .await
     }
 
-    /// Runs `job` on an engine borrowed from the pool (waiting for a
+    /// Runs `job` on an engine of the caller's lane (waiting for a
     /// permit). A failed engine is dropped (which kills it) and `job` tried
     /// once more on a fresh one.
     async fn with_engine<T>(
         &self,
         job: impl for<'e> Fn(&'e mut UciEngine) -> BoxFuture<'e, Result<T, UciError>>,
     ) -> Result<T, UciError> {
-        let permit = if is_background() {
-            self.background_permit().await?
-        } else {
-            // Counted while waiting, even if the caller gives up (a guard).
-            let _waiting = Waiting::new(&self.waiting);
-            self.permits
-                .acquire()
-                .await
-                .map_err(|_| UciError::Protocol("engine pool closed".to_owned()))?
-        };
-        let result = self.run_job(job).await;
-        drop(permit);
-        self.released.notify_waiters();
-        result
-    }
-
-    /// An engine for background work: only once one is free and no request
-    /// is waiting (looked at again each time an engine is given back).
-    async fn background_permit(&self) -> Result<SemaphorePermit<'_>, UciError> {
-        loop {
-            let released = self.released.notified();
-            tokio::pin!(released);
-            released.as_mut().enable();
-            if self.waiting.load(Ordering::Acquire) == 0 {
-                match self.permits.try_acquire() {
-                    Ok(permit) => return Ok(permit),
-                    Err(tokio::sync::TryAcquireError::Closed) => {
-                        return Err(UciError::Protocol("engine pool closed".to_owned()))
-                    }
-                    Err(tokio::sync::TryAcquireError::NoPermits) => {}
-                }
-            }
-            released.await;
-        }
-    }
-
-    async fn run_job<T>(
-        &self,
-        job: impl for<'e> Fn(&'e mut UciEngine) -> BoxFuture<'e, Result<T, UciError>>,
-    ) -> Result<T, UciError> {
+        let lane = lane();
+        let engines = self.engines(lane);
+        let _permit = engines
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| UciError::Protocol("engine pool closed".to_owned()))?;
         self.searches.fetch_add(1, Ordering::Relaxed);
         let mut last = None;
         for _ in 0..2 {
-            let taken = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-            let mut engine = match taken {
+            let mut engine = match engines.take_idle() {
                 Some(engine) => engine,
-                None => self.spawn().await?,
+                None => self.spawn(lane).await?,
             };
             match job(&mut engine).await {
                 Ok(found) => {
-                    self.give_back(engine);
+                    engines.give_back(engine);
                     return Ok(found);
                 }
                 Err(e) => {
@@ -243,9 +227,27 @@ impl EnginePool {
         Err(last.unwrap_or(UciError::Exited))
     }
 
+    fn engines(&self, lane: Lane) -> &Engines {
+        match lane {
+            Lane::Request => &self.requests,
+            Lane::Background => &self.background,
+        }
+    }
+
     /// Process ids of the engines alive now.
     pub fn pids(&self) -> Vec<u32> {
-        self.pids.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        let pids = self.pids.lock().unwrap_or_else(|e| e.into_inner());
+        pids.iter().map(|(pid, _)| *pid).collect()
+    }
+
+    /// Process ids of the background engine alive now (none before
+    /// background work first searched).
+    pub fn background_pids(&self) -> Vec<u32> {
+        let pids = self.pids.lock().unwrap_or_else(|e| e.into_inner());
+        pids.iter()
+            .filter(|(_, lane)| *lane == Lane::Background)
+            .map(|(pid, _)| *pid)
+            .collect()
     }
 
     /// How many engines were replaced after failing.
@@ -258,26 +260,23 @@ impl EnginePool {
         self.searches.load(Ordering::Relaxed)
     }
 
-    async fn spawn(&self) -> Result<UciEngine, UciError> {
+    async fn spawn(&self, lane: Lane) -> Result<UciEngine, UciError> {
         let options = [
             ("Hash", self.settings.hash_mb.max(1).to_string()),
             ("Threads", self.settings.threads.max(1).to_string()),
         ];
-        let engine = UciEngine::start(&self.settings.path, &options).await?;
+        let priority = match lane {
+            Lane::Request => ProcessPriority::Normal,
+            Lane::Background => ProcessPriority::Lowest,
+        };
+        let engine = UciEngine::start_at(&self.settings.path, &options, priority).await?;
         if let Some(pid) = engine.pid() {
             self.pids
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .push(pid);
+                .push((pid, lane));
         }
         Ok(engine)
-    }
-
-    fn give_back(&self, engine: UciEngine) {
-        self.idle
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(engine);
     }
 
     fn forget(&self, engine: &UciEngine) {
@@ -285,7 +284,7 @@ impl EnginePool {
             self.pids
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .retain(|p| *p != pid);
+                .retain(|(p, _)| *p != pid);
         }
     }
 }

@@ -76,6 +76,37 @@ pub struct PvLine {
     pub depth: u32,
 }
 
+/// How the operating system schedules an engine's process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProcessPriority {
+    Normal,
+    /// The lowest (`nice` 19): the process runs only on CPU time nothing
+    /// else wants, as background work should.
+    Lowest,
+}
+
+/// Makes the process `command` starts run at the lowest priority, set in
+/// the child before the engine is executed: every thread the engine starts
+/// inherits it (a `setpriority` on the pid after the start would reach only
+/// its main thread on Linux, not search threads already running).
+#[cfg(unix)]
+fn lowest_priority(command: &mut Command) {
+    // SAFETY: the closure runs in the forked child before `exec` and only
+    // makes one async-signal-safe system call, allocating nothing.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setpriority(libc::PRIO_PROCESS, 0, 19) == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere the engine runs at the normal priority.
+#[cfg(not(unix))]
+fn lowest_priority(_command: &mut Command) {}
+
 /// One running engine process.
 pub struct UciEngine {
     child: Child,
@@ -90,17 +121,29 @@ impl UciEngine {
     /// Starts the engine at `path` and completes the UCI handshake, setting
     /// `options` (name, value) once it is ready.
     pub async fn start(path: &Path, options: &[(&str, String)]) -> Result<UciEngine, UciError> {
-        let mut child = Command::new(path)
+        UciEngine::start_at(path, options, ProcessPriority::Normal).await
+    }
+
+    /// [`UciEngine::start`] with the process scheduled at `priority`.
+    pub async fn start_at(
+        path: &Path,
+        options: &[(&str, String)],
+        priority: ProcessPriority,
+    ) -> Result<UciEngine, UciError> {
+        let mut command = Command::new(path);
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             // Dropping the engine (after an error or a hang) kills it.
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|source| UciError::Spawn {
-                path: path.display().to_string(),
-                source,
-            })?;
+            .kill_on_drop(true);
+        if priority == ProcessPriority::Lowest {
+            lowest_priority(&mut command);
+        }
+        let mut child = command.spawn().map_err(|source| UciError::Spawn {
+            path: path.display().to_string(),
+            source,
+        })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(UciError::Protocol("no pipes to the engine".to_owned()));
         };

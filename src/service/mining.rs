@@ -1,11 +1,11 @@
 //! Background mining (`/settings puzzles:on`): every finished game of such
 //! a server is searched for puzzles ([`crate::engine::puzzles::mine_game`],
 //! the same rules as `chessbot puzzles import`) and what it gives joins the
-//! server's pool. It runs at the engine pool's lowest priority
-//! ([`crate::engine::in_background`]): a search for it starts only when an
-//! engine is free and no request waits, with short node-bound searches
-//! ([`PuzzleLimits::background`]), so moves against the computer and
-//! analyses people ask for go first.
+//! server's pool. It runs as the engine pool's background work
+//! ([`crate::engine::in_background`]): on an engine process of its own at
+//! the operating system's lowest priority, with short node-bound searches
+//! ([`PuzzleLimits::background`]), so moves, moves against the computer and
+//! analyses people ask for never wait for it and get the CPU first.
 //!
 //! Durable without a timer: the store's queue is the finished games without
 //! a mining row (`store/mining.rs`); the scheduler's tick starts one miner

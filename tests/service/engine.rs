@@ -1197,19 +1197,20 @@ async fn finished_games_are_mined_for_puzzles_in_the_background() {
     assert_eq!(store.puzzle_count(SERVER).await.unwrap(), pool);
 }
 
-/// Background work (`in_background`) takes the engine only when nobody
-/// else waits for it: with one engine busy, a request that arrives after
-/// a background search is queued is still served first.
+/// Background work (`in_background`) searches on an engine of its own at
+/// the lowest process priority (`nice` 19, every thread of it): a request
+/// that arrives while a long background search runs is served at once, not
+/// after it, even with a pool of one engine.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn background_searches_yield_to_requests() {
+async fn background_searches_never_hold_up_requests_and_run_at_the_lowest_priority() {
     if !optional::stockfish() {
         return;
     }
     let engine = engine().await;
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let busy = Limits {
-        movetime_ms: 600,
-        nodes: 50_000_000,
+    let long = Limits {
+        movetime_ms: 1_500,
+        nodes: 500_000_000,
         depth: None,
     };
     let quick = Limits {
@@ -1219,31 +1220,69 @@ async fn background_searches_yield_to_requests() {
     };
     let (done, mut order) = tokio::sync::mpsc::unbounded_channel::<&str>();
     let pool = &engine.pool;
-    let first = async {
-        pool.search(fen, 20, &busy).await.expect("search");
-        done.send("first").ok();
-    };
+    assert!(
+        pool.background_pids().is_empty(),
+        "started before any background work"
+    );
     let background = async {
-        // Queued while the first search holds the engine.
-        tokio::task::yield_now().await;
-        chessbot::engine::in_background(pool.search(fen, 20, &quick))
+        chessbot::engine::in_background(pool.search(fen, 20, &long))
             .await
             .expect("search");
         done.send("background").ok();
     };
     let request = async {
-        // Arrives after the background search is waiting.
-        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        // Arrives while the background search runs: once its engine has
+        // started (its 1.5 s search begins right after).
+        let mut niced = pool.background_pids();
+        for _ in 0..1_000 {
+            if !niced.is_empty() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            niced = pool.background_pids();
+        }
+        assert_eq!(niced.len(), 1, "one background engine: {niced:?}");
+        for thread in threads_of(niced[0]) {
+            assert_eq!(nice_of(&thread), 19, "{thread} of the background engine");
+        }
+        for pid in pool.pids().into_iter().filter(|p| !niced.contains(p)) {
+            // As the bot itself (which may run niced, as tests under `nice`).
+            let ours = nice_of("/proc/self/stat");
+            assert_eq!(
+                nice_of(&format!("/proc/{pid}/stat")),
+                ours,
+                "a request engine"
+            );
+        }
         pool.search(fen, 20, &quick).await.expect("search");
         done.send("request").ok();
     };
-    tokio::join!(first, background, request);
+    tokio::join!(background, request);
     drop(done);
     let mut seen = Vec::new();
     while let Some(s) = order.recv().await {
         seen.push(s);
     }
-    assert_eq!(seen, ["first", "request", "background"]);
+    assert_eq!(seen, ["request", "background"]);
+}
+
+/// The `stat` files of every thread of process `pid` (`/proc/PID/task`).
+fn threads_of(pid: u32) -> Vec<String> {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .expect("the engine's threads")
+        .map(|entry| format!("{}/stat", entry.expect("a thread").path().display()))
+        .collect()
+}
+
+/// The nice value in a `stat` file of `/proc` (its field 19).
+fn nice_of(stat: &str) -> i64 {
+    let stat = std::fs::read_to_string(stat).expect("stat");
+    // The command name may hold spaces: fields count from after its `)`.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    rest.split_whitespace()
+        .nth(16)
+        .and_then(|f| f.parse().ok())
+        .expect("the nice field")
 }
 
 /// After `/analyze`, a player's mistake where a win was there to be found
