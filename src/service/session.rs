@@ -686,7 +686,11 @@ impl Service {
                 }
                 session.record.version = applied.version;
                 session.record.state = state;
-                self.keep_view(session, &applied, ending.is_none() && !applied.vacation_ended);
+                self.keep_view(
+                    session,
+                    &applied,
+                    ending.is_none() && !applied.vacation_ended,
+                );
                 // Later changes in this command are checked by version alone.
                 session.kept = false;
                 if ending.is_some() {

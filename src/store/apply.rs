@@ -122,11 +122,13 @@ fn postgres_apply(ending: bool, vacation: bool, checked: bool) -> String {
         false => String::new(),
     };
     let vacation_end = match vacation {
-        true => ", v AS ( \
+        true => {
+            ", v AS ( \
            UPDATE vacations SET ends_ms = $18 FROM g \
            WHERE $17::BIGINT = 1 AND vacations.server_id = g.server_id AND vacations.user_id = $16 \
              AND vacations.starts_ms <= $18 AND vacations.ends_ms > $18 \
-           RETURNING 1 )",
+           RETURNING 1 )"
+        }
         false => "",
     };
     format!(

@@ -409,7 +409,11 @@ async fn kept_views_see_what_other_processes_change() {
             },
         )
         .await;
-    assert!(refused.image.is_none() && refused.ephemeral, "{}", refused.text);
+    assert!(
+        refused.image.is_none() && refused.ephemeral,
+        "{}",
+        refused.text
+    );
     assert_eq!(sans(store.clone()).await, ["e4", "e5", "Nf3", "Nc6"]);
     // (a view that does not decide a move is not used: no commit tried)
     assert_eq!(a.kept_view_stats(), (1, 0));

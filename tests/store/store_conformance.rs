@@ -1604,7 +1604,12 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
         match i {
             0 => {
                 let mut settings = store.server(SERVER).await.unwrap();
-                settings.theme = if settings.theme == "green" { "brown" } else { "green" }.into();
+                settings.theme = if settings.theme == "green" {
+                    "brown"
+                } else {
+                    "green"
+                }
+                .into();
                 store.save_settings(&settings).await.unwrap();
             }
             1 => store.set_board_white(SERVER, "bob", true).await.unwrap(),
