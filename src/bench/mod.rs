@@ -316,6 +316,12 @@ async fn throughput(
         loaded.refusals.summary()
     );
     println!("games replaced after ending: {}", loaded.restarts);
+    if store.backend() == Backend::Postgres {
+        let (used, stale) = service.kept_view_stats();
+        println!(
+            "moves judged on a kept view (no read): {used}, of which judged again on a fresh read: {stale}"
+        );
+    }
     println!();
     println!("== one at a time ==");
     println!("ours : {}", sequential.moves.summary());

@@ -31,6 +31,12 @@ pub enum ServiceError {
     Store(#[from] StoreError),
     #[error("internal: {0}")]
     Internal(String),
+    /// A move judged on a kept view of its game (`session.rs`) could not be
+    /// committed because a row of that view had changed: nothing was
+    /// written, and the move path judges it again on a fresh read. Never
+    /// leaves [`Service::play_move_at`](super::Service).
+    #[error("internal: the kept view of a game was stale")]
+    KeptViewStale,
 }
 
 /// Shorthand for a user error result.

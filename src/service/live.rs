@@ -36,6 +36,9 @@ use crate::{
     t,
 };
 
+/// Most game changes announced in one statement.
+const ANNOUNCE_BATCH: usize = 256;
+
 /// Watchers per game, and the announcer of changes to other processes.
 #[derive(Default)]
 pub(super) struct Hub {
@@ -489,7 +492,7 @@ impl Service {
     /// A change to the session's game was committed by [`Store::apply`],
     /// leaving it `game`: its watchers here are told and handed the state
     /// the commit wrote (nothing to read again). The other processes'
-    /// watchers heard of it from the commit itself.
+    /// watchers hear of it from the announcing task, after the commit.
     ///
     /// [`Store::apply`]: crate::store::Store::apply
     pub(super) async fn game_committed(
@@ -545,8 +548,10 @@ impl Service {
                 self.hear_change(Some(id));
             }
         }
-        // The other processes (PostgreSQL) were told by the commit itself
-        // (`Store::apply` notifies in its statement).
+        // The other processes (PostgreSQL): after the commit, by the
+        // announcing task (`Store::apply` does not notify in its statement:
+        // see `store/apply.rs`).
+        self.announce(id);
     }
 
     /// A change to `game_id` was committed: its watchers here are told, and
@@ -570,10 +575,14 @@ impl Service {
             let (sender, mut changes) = mpsc::unbounded_channel::<i64>();
             let store = self.store().clone();
             tokio::spawn(async move {
-                while let Some(id) = changes.recv().await {
-                    if let Err(e) = store.announce_change(id).await {
-                        tracing::warn!(game_id = id, error = %e, "change not announced to other processes");
+                let mut batch = Vec::new();
+                // Whatever was committed while the last batch was on its
+                // way goes in the next one: one statement for all of them.
+                while changes.recv_many(&mut batch, ANNOUNCE_BATCH).await > 0 {
+                    if let Err(e) = store.announce_changes(&batch).await {
+                        tracing::warn!(games = ?batch, error = %e, "changes not announced to other processes");
                     }
+                    batch.clear();
                 }
             });
             sender

@@ -192,7 +192,51 @@ impl Service {
         at_plies: Option<usize>,
     ) -> Result<(Reply, Option<super::conditional::Moved>), ServiceError> {
         check_length("move", text, MAX_MOVE_CHARS)?;
-        let (guard, mut session) = self.target_game(actor, None).await?;
+        // The game as this process last left it, if it kept it (PostgreSQL):
+        // no read. The commit checks that nothing it was read from has
+        // changed; anything but a plain move committed on it is judged again
+        // on a fresh read, so a kept view never decides a refusal.
+        if let Some((guard, session)) = self.kept_session(actor).await {
+            match self
+                .play_move_on(actor, text, claim_draw, at_plies, guard, session)
+                .await
+            {
+                Err(ServiceError::KeptViewStale) => {}
+                done => return done,
+            }
+        }
+        let (guard, session) = self.target_game(actor, None).await?;
+        self.play_move_on(actor, text, claim_draw, at_plies, guard, session)
+            .await
+    }
+
+    /// [`Self::play_move_at`] on the game `session` (locked by `guard`).
+    /// On a kept session, whatever is not a plain legal move in turn is
+    /// [`ServiceError::KeptViewStale`] before anything is written.
+    async fn play_move_on(
+        &self,
+        actor: &Actor,
+        text: &str,
+        claim_draw: bool,
+        at_plies: Option<usize>,
+        guard: tokio::sync::OwnedMutexGuard<()>,
+        mut session: Session,
+    ) -> Result<(Reply, Option<super::conditional::Moved>), ServiceError> {
+        if session.kept {
+            let plain = session
+                .side_of(&actor.user)
+                .is_some_and(|side| session.game.turn() == side)
+                && at_plies.is_none_or(|p| p == session.game.plies().len())
+                && session.open_adjournment().is_none()
+                && session
+                    .record
+                    .state
+                    .deadline_ms
+                    .is_none_or(|d| d > self.now_ms());
+            if !plain {
+                return Err(ServiceError::KeptViewStale);
+            }
+        }
         let side = session.side_of_actor(actor)?;
         if at_plies.is_some_and(|p| p != session.game.plies().len()) {
             return refuse_msg(msg!("game-moved-on"));
@@ -252,6 +296,11 @@ impl Service {
             game.play_text(text, now).map(|_| ())
         };
         self.inner.timings.record(Stage::Validate, started);
+        if session.kept && played.is_err() {
+            // Refused, or an illegal attempt the strict rule would count:
+            // decided on a fresh read.
+            return Err(ServiceError::KeptViewStale);
+        }
         match played {
             Ok(()) => {
                 let players = self.players_for(&session).await?;

@@ -5,7 +5,10 @@
 
 use std::{
     collections::HashMap,
-    sync::{Arc, Mutex},
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc, Mutex,
+    },
 };
 
 use shakmaty::Color;
@@ -19,7 +22,7 @@ use crate::{
     msg,
     store::{
         Adjournment, Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView,
-        PlayerRecord, Score, ServerSettings, StoreError, Vacation,
+        PlayerRecord, Score, ServerSettings, StoreError, Vacation, ViewCheck,
     },
     t,
 };
@@ -34,7 +37,20 @@ pub(super) struct Sessions {
     /// channel lookup on every move. It is checked against the row read
     /// under the game's lock, so a stale hint only costs the lookup.
     channel_games: Mutex<HashMap<String, i64>>,
+    /// What the last move in each game read along with it, brought up to
+    /// the state that move committed (PostgreSQL, whose views carry
+    /// stamps): the next move in the game is judged on it without reading,
+    /// and its commit checks the stamps (`Store::apply_checked`).
+    kept: Mutex<HashMap<i64, PlayView>>,
+    /// Moves judged on a kept view: committed, and judged again on a fresh
+    /// read because a stamp had changed or the view did not decide them.
+    kept_used: AtomicU64,
+    kept_stale: AtomicU64,
 }
+
+/// Upper bound on kept views; past it they start over (each is read again
+/// on its game's next move).
+const KEPT_VIEWS: usize = 100_000;
 
 /// Upper bound on remembered channels; past it the hints start over.
 const CHANNEL_HINTS: usize = 100_000;
@@ -56,6 +72,10 @@ pub(super) struct Session {
     /// The move committed is the sealed move of this adjournment, played at
     /// the resumption (committed with the adjournment's close).
     pub resuming: Option<i64>,
+    /// The session was made from a kept view, not read (see
+    /// [`Sessions::kept`]): its commit checks the view's stamps, and the
+    /// move path hands anything but a plain move back to a fresh read.
+    pub kept: bool,
 }
 
 /// The players' rows and vacations read in the same query as the game
@@ -70,6 +90,8 @@ pub(super) struct ReadAlong {
     pub conditional: bool,
     /// Whether vacations pause this game (a tournament may say no).
     pub vacations_pause: bool,
+    /// The read's stamps (PostgreSQL).
+    check: Option<ViewCheck>,
 }
 
 impl Session {
@@ -189,6 +211,7 @@ impl Service {
     /// Keeps `game` as the rebuilt game of `game_id` at `version` (after a
     /// change committed outside [`Service::commit`], e.g. a takeback).
     pub(super) fn remember_game(&self, game_id: i64, version: i64, game: &Game) {
+        self.forget_kept(game_id);
         let mut cache = self
             .inner
             .sessions
@@ -295,6 +318,7 @@ impl Service {
             conditional,
             vacations_pause,
             adjourned,
+            check,
         } = view;
         let mut session = self.load_with(record, Some(settings), adjourned).await?;
         session.read_along = Some(ReadAlong {
@@ -303,8 +327,106 @@ impl Service {
             since_ms,
             conditional,
             vacations_pause,
+            check,
         });
         Ok(session)
+    }
+
+    /// The game of the actor's channel as this process kept it after its
+    /// last move there (see [`Sessions::kept`]), locked; `None` if none is
+    /// kept or it is not this channel's active game on the actor's server.
+    pub(super) async fn kept_session(
+        &self,
+        actor: &Actor,
+    ) -> Option<(tokio::sync::OwnedMutexGuard<()>, Session)> {
+        let game_id = self.channel_hint(&actor.channel)?;
+        if !lock_map(&self.inner.sessions.kept).contains_key(&game_id) {
+            return None;
+        }
+        let guard = self.lock_game(game_id).await;
+        // Taken under the lock: the move before may have replaced it.
+        let view = lock_map(&self.inner.sessions.kept).get(&game_id).cloned()?;
+        let record = &view.record;
+        let holds = record.is_active()
+            && record.game.server_id == actor.server
+            && record.game.channel_id.as_deref() == Some(actor.channel.as_str());
+        let since = view.check.as_ref()?.since_ms;
+        if !holds {
+            return None;
+        }
+        let mut session = self.load_for_play(view, since).await.ok()?;
+        session.kept = true;
+        Some((guard, session))
+    }
+
+    /// Moves judged on a kept view since the service started: `(used,
+    /// stale)`, where `stale` ones were judged again on a fresh read.
+    pub fn kept_view_stats(&self) -> (u64, u64) {
+        let sessions = &self.inner.sessions;
+        (
+            sessions.kept_used.load(Ordering::Relaxed),
+            sessions.kept_stale.load(Ordering::Relaxed),
+        )
+    }
+
+    /// The view of `game_id` this process keeps for its next move, if any
+    /// (for tests: it must be what a read would give).
+    #[doc(hidden)]
+    pub fn kept_view(&self, game_id: i64) -> Option<PlayView> {
+        lock_map(&self.inner.sessions.kept).get(&game_id).cloned()
+    }
+
+    /// Forgets the kept view of `game_id`: its next move reads it again.
+    pub(super) fn forget_kept(&self, game_id: i64) {
+        lock_map(&self.inner.sessions.kept).remove(&game_id);
+    }
+
+    /// Keeps what `session` read along with its game, at the state just
+    /// committed with `applied`, for the game's next move; or forgets it
+    /// when it cannot be kept: the game is over, the move ended the mover's
+    /// vacation (its row changed), the game has adjournments (read apart),
+    /// or there are no stamps (SQLite).
+    fn keep_view(&self, session: &Session, applied: &Applied, keep: bool) {
+        let id = session.record.id;
+        let view = match (&session.read_along, session.settings_read(), &applied.stamp) {
+            (Some(read), Some(settings), Some(stamp))
+                if keep && session.adjournments.is_empty() && session.resuming.is_none() =>
+            {
+                read.check.as_ref().map(|check| PlayView {
+                    record: GameRecord {
+                        // Both read from the one column.
+                        game: crate::store::NewGame {
+                            deadline_ms: session.record.state.deadline_ms,
+                            ..session.record.game.clone()
+                        },
+                        ..session.record.clone()
+                    },
+                    settings: settings.clone(),
+                    players: read.players.clone(),
+                    vacations: read.vacations.clone(),
+                    conditional: read.conditional,
+                    vacations_pause: read.vacations_pause,
+                    adjourned: false,
+                    check: Some(ViewCheck {
+                        game: stamp.clone(),
+                        ..check.clone()
+                    }),
+                })
+            }
+            _ => None,
+        };
+        let mut kept = lock_map(&self.inner.sessions.kept);
+        match view {
+            Some(view) => {
+                if kept.len() >= KEPT_VIEWS && !kept.contains_key(&id) {
+                    kept.clear();
+                }
+                kept.insert(id, view);
+            }
+            None => {
+                kept.remove(&id);
+            }
+        }
     }
 
     /// Rebuilds a stored game.
@@ -353,6 +475,7 @@ impl Service {
             answer_in_advance: false,
             adjournments,
             resuming: None,
+            kept: false,
         })
     }
 
@@ -525,10 +648,21 @@ impl Service {
             at_ms: now,
         };
         let started = std::time::Instant::now();
-        let applied = match session.resuming {
-            Some(adjournment) => self.store().resume_adjourned(&change, adjournment).await,
-            None => self.store().apply(&change).await,
+        // A session made from a kept view commits only if none of the rows
+        // the view was read from has changed since.
+        let kept_check = match (session.kept, &session.read_along) {
+            (true, Some(read)) => read.check.as_ref(),
+            _ => None,
         };
+        let applied = match (session.resuming, kept_check) {
+            (Some(adjournment), _) => self.store().resume_adjourned(&change, adjournment).await,
+            (None, Some(check)) => self.store().apply_checked(&change, check).await,
+            (None, None) => self.store().apply(&change).await,
+        };
+        let sessions = &self.inner.sessions;
+        if session.kept {
+            sessions.kept_used.fetch_add(1, Ordering::Relaxed);
+        }
         self.inner
             .timings
             .record(super::timing::Stage::Commit, started);
@@ -552,6 +686,13 @@ impl Service {
                 }
                 session.record.version = applied.version;
                 session.record.state = state;
+                self.keep_view(
+                    session,
+                    &applied,
+                    ending.is_none() && !applied.vacation_ended,
+                );
+                // Later changes in this command are checked by version alone.
+                session.kept = false;
                 if ending.is_some() {
                     // A tournament moves on when its games end.
                     self.tournament_game_ended(session.record.id);
@@ -564,10 +705,20 @@ impl Service {
                 }
                 Ok(applied)
             }
+            Err(StoreError::Conflict) if session.kept => {
+                sessions.kept_stale.fetch_add(1, Ordering::Relaxed);
+                self.forget_kept(session.record.id);
+                Err(ServiceError::KeptViewStale)
+            }
             Err(StoreError::Conflict) => refuse_msg(msg!("game-moved-on")),
             Err(e) => Err(e.into()),
         }
     }
+}
+
+/// Locks one of the sessions' maps (a panic elsewhere leaves it usable).
+fn lock_map<T>(map: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    map.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The ending kept in a game row.

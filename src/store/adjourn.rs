@@ -375,7 +375,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         one_row(done.rows_affected())?;
-        let applied = one_game_row(self, &mut tx, change).await?;
+        let applied = one_game_row(self, &mut tx, change, None).await?;
         tx.commit().await?;
         Ok(applied)
     }

@@ -9,20 +9,22 @@
 //!   (`migrations/sqlite/0004_game_changes.sql`) does the work; a stale
 //!   version aborts it with a message this module recognises.
 //! - PostgreSQL: `UPDATE games … RETURNING` with the move's `INSERT` and the
-//!   vacation's `UPDATE` as data-modifying CTEs that run only if it matched,
-//!   and the `NOTIFY` that tells the other processes (`web.rs`) in the same
-//!   statement: PostgreSQL delivers it when the change commits, and never
-//!   for a change that did not match or rolled back.
+//!   vacation's `UPDATE` as data-modifying CTEs that run only if it matched
+//!   (and, for a change computed on a kept view, the check of that view's
+//!   stamps: [`Store::apply_checked`]). The other processes are told after
+//!   the commit, not by the statement (see [`postgres_apply`]).
 //!
 //! A rated ending wraps that statement and the settlement in a transaction.
 //! On SQLite, moves arriving together share one transaction and one sync
 //! to disk (`group.rs`).
 
+use std::sync::LazyLock;
+
 use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use super::{
     on_unique_violation, Applied, Backend, GameChange, RatingChangeRecord, Score, Settle, Store,
-    StoreError, Variant,
+    StoreError, Variant, ViewCheck,
 };
 
 /// The rated game being settled: its server, variant (which ladder) and
@@ -85,31 +87,102 @@ const SQLITE_APPLY: &str = "INSERT INTO game_changes (game_id, expected_version,
      next_reminder_ms, ply, uci, san, played_ms, mover_id, vacation_running, at_ms) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)";
 
-const POSTGRES_APPLY: &str = "WITH g AS ( \
-       UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
-         illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, \
-         next_reminder_ms = $11, status = CASE WHEN $3::TEXT IS NULL THEN 'active' ELSE 'finished' END \
-       WHERE id = $1 AND version = $2 AND result IS NULL \
-         AND ($16::TEXT IS NULL OR ($17::BIGINT = 1) = EXISTS ( \
-           SELECT 1 FROM vacations v WHERE v.server_id = games.server_id AND v.user_id = $16 \
-             AND v.starts_ms <= $18 AND v.ends_ms > $18)) \
-       RETURNING id, version, server_id \
-     ), m AS ( \
-       INSERT INTO moves (game_id, ply, uci, san, played_ms) \
-       SELECT $1, $12, $13, $14, $15 FROM g WHERE $12::BIGINT IS NOT NULL \
-     ), v AS ( \
-       UPDATE vacations SET ends_ms = $18 FROM g \
-       WHERE $17::BIGINT = 1 AND vacations.server_id = g.server_id AND vacations.user_id = $16 \
-         AND vacations.starts_ms <= $18 AND vacations.ends_ms > $18 \
-       RETURNING 1 \
-     ) SELECT g.version FROM g \
-     CROSS JOIN LATERAL pg_notify('chessbot_game_changed', g.id::TEXT) AS announced";
+/// PostgreSQL's statement: `UPDATE games … RETURNING` with the move's
+/// `INSERT` and the vacation's `UPDATE` as data-modifying CTEs that run only
+/// if it matched. Made in variants, each prepared once per connection:
+///
+/// - `ending`: the change ends the game and so sets its `status` (the
+///   triggers that clean up after an ending fire on `UPDATE OF status`, so a
+///   move that does not end the game leaves the column out: a game with no
+///   result is always `active`);
+/// - `vacation`: the mover's running vacation ends (otherwise that CTE would
+///   match nothing);
+/// - `checked`: the change was computed on a kept [`PlayView`] and checks its
+///   stamps ($19 the game row's `xmin`, $20 the context, $21 since when
+///   vacations count): nothing is written if any of those rows changed.
+///
+/// The statement does not `NOTIFY` the other processes: a transaction that
+/// notifies holds PostgreSQL's one notification lock from before its commit
+/// until the commit has reached the disk, so every notifying commit of the
+/// whole server waits for the one before (measured: 4 moves in flight went
+/// 4× slower). The service announces committed changes right after, in
+/// batches, from a task of its own (`service/live.rs`).
+///
+/// [`PlayView`]: super::PlayView
+fn postgres_apply(ending: bool, vacation: bool, checked: bool) -> String {
+    let status = match ending {
+        true => ", status = CASE WHEN $3::TEXT IS NULL THEN 'active' ELSE 'finished' END",
+        false => "",
+    };
+    let check = match checked {
+        true => format!(
+            " AND xmin::TEXT = $19 AND {} = $20",
+            super::play::context_stamp("games", "$21::BIGINT")
+        ),
+        false => String::new(),
+    };
+    let vacation_end = match vacation {
+        true => {
+            ", v AS ( \
+           UPDATE vacations SET ends_ms = $18 FROM g \
+           WHERE $17::BIGINT = 1 AND vacations.server_id = g.server_id AND vacations.user_id = $16 \
+             AND vacations.starts_ms <= $18 AND vacations.ends_ms > $18 \
+           RETURNING 1 )"
+        }
+        false => "",
+    };
+    format!(
+        "WITH g AS ( \
+           UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
+             illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, \
+             next_reminder_ms = $11{status} \
+           WHERE id = $1 AND version = $2 AND result IS NULL{check} \
+             AND ($16::TEXT IS NULL OR ($17::BIGINT = 1) = EXISTS ( \
+               SELECT 1 FROM vacations v WHERE v.server_id = games.server_id AND v.user_id = $16 \
+                 AND v.starts_ms <= $18 AND v.ends_ms > $18)) \
+           RETURNING id, version, server_id, xmin::TEXT AS stamp \
+         ), m AS ( \
+           INSERT INTO moves (game_id, ply, uci, san, played_ms) \
+           SELECT $1, $12, $13, $14, $15 FROM g WHERE $12::BIGINT IS NOT NULL \
+         ){vacation_end} SELECT g.version, g.stamp FROM g"
+    )
+}
+
+/// The variants of [`postgres_apply`], by `ending + 2 × vacation + 4 ×
+/// checked`.
+static POSTGRES_APPLY: LazyLock<[String; 8]> =
+    LazyLock::new(|| std::array::from_fn(|i| postgres_apply(i & 1 != 0, i & 2 != 0, i & 4 != 0)));
 
 impl Store {
     /// Commits one action on a game: version check, the new move (if any),
     /// the game's new state, the end of the mover's vacation and, for a
     /// rated ending, both players' points and records. All or nothing.
     pub async fn apply(&self, change: &GameChange) -> Result<Applied, StoreError> {
+        self.apply_with(change, None).await
+    }
+
+    /// [`Store::apply`] for a change computed on a [`PlayView`] kept from an
+    /// earlier read (PostgreSQL): also checks, in the same statement, that
+    /// none of the rows the view was read from has changed since (see
+    /// [`ViewCheck`]). If one has, nothing is written and the answer is
+    /// [`StoreError::Conflict`], as for a stale version. On SQLite, which
+    /// has no such stamps, the same as [`Store::apply`].
+    ///
+    /// [`PlayView`]: super::PlayView
+    pub async fn apply_checked(
+        &self,
+        change: &GameChange,
+        check: &ViewCheck,
+    ) -> Result<Applied, StoreError> {
+        self.apply_with(change, Some(check)).await
+    }
+
+    async fn apply_with(
+        &self,
+        change: &GameChange,
+        check: Option<&ViewCheck>,
+    ) -> Result<Applied, StoreError> {
+        let check = check.filter(|_| self.backend == Backend::Postgres);
         if change.rating.is_none() {
             // The common case (every move that does not end a rated game):
             // one statement, committed with whatever other changes arrive
@@ -119,21 +192,24 @@ impl Store {
                 Backend::Sqlite => self.apply_grouped(change).await,
                 Backend::Postgres => {
                     let mut conn = self.pool.acquire().await?;
-                    self.apply_game(&mut conn, change).await
+                    self.apply_game(&mut conn, change, check).await
                 }
             };
         }
         let (_gate, mut tx) = self.begin_write().await?;
-        let applied = one_game_row(self, &mut tx, change).await?;
+        let applied = one_game_row(self, &mut tx, change, check).await?;
         tx.commit().await?;
         Ok(applied)
     }
 
-    /// The game part of [`Store::apply`], in one statement on `conn`.
+    /// The game part of [`Store::apply`], in one statement on `conn`; with
+    /// `check`, only if the rows of a kept view have not changed
+    /// (PostgreSQL).
     pub(super) async fn apply_game(
         &self,
         conn: &mut AnyConnection,
         change: &GameChange,
+        check: Option<&ViewCheck>,
     ) -> Result<Applied, StoreError> {
         let s = &change.state;
         let m = change.new_move.as_ref();
@@ -141,9 +217,14 @@ impl Store {
         let vacation_running = mover.is_some_and(|m| m.vacation_running);
         let sql = match self.backend {
             Backend::Sqlite => SQLITE_APPLY,
-            Backend::Postgres => POSTGRES_APPLY,
+            Backend::Postgres => {
+                let variant = usize::from(s.result.is_some())
+                    + 2 * usize::from(vacation_running)
+                    + 4 * usize::from(check.is_some());
+                POSTGRES_APPLY[variant].as_str()
+            }
         };
-        let query = sqlx::query(sql)
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(change.game_id)
             .bind(change.expected_version)
             .bind(s.result.clone())
@@ -162,10 +243,16 @@ impl Store {
             .bind(mover.map(|m| m.user_id.clone()))
             .bind(i64::from(vacation_running))
             .bind(change.at_ms);
-        let version = match self.backend {
+        if let Some(check) = check {
+            query = query
+                .bind(check.game.clone())
+                .bind(check.context.clone())
+                .bind(check.since_ms);
+        }
+        let (version, stamp) = match self.backend {
             Backend::Sqlite => {
                 query.execute(&mut *conn).await.map_err(stale_or_unique)?;
-                change.expected_version + 1
+                (change.expected_version + 1, None)
             }
             Backend::Postgres => {
                 let row = query
@@ -173,13 +260,14 @@ impl Store {
                     .await
                     .map_err(stale_or_unique)?
                     .ok_or(StoreError::Conflict)?;
-                row.try_get("version")?
+                (row.try_get("version")?, Some(row.try_get("stamp")?))
             }
         };
         Ok(Applied {
             version,
             ratings: None,
             vacation_ended: vacation_running,
+            stamp,
         })
     }
 
@@ -289,8 +377,9 @@ pub(super) async fn one_game_row(
     store: &Store,
     tx: &mut Transaction<'static, Any>,
     change: &GameChange,
+    check: Option<&ViewCheck>,
 ) -> Result<Applied, StoreError> {
-    let mut applied = store.apply_game(tx, change).await?;
+    let mut applied = store.apply_game(tx, change, check).await?;
     let Some((score, settle)) = change.rating else {
         return Ok(applied);
     };

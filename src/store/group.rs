@@ -157,7 +157,7 @@ impl Store {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let mut results = Vec::with_capacity(group.len());
         for pending in group {
-            match self.apply_game(&mut tx, &pending.change).await {
+            match self.apply_game(&mut tx, &pending.change, None).await {
                 // Only these undo their own statement and leave the
                 // transaction open; anything else may have ended it.
                 result @ (Ok(_) | Err(StoreError::Conflict)) => results.push(result),
@@ -171,6 +171,6 @@ impl Store {
     /// One change in a transaction of its own (the gate is held).
     async fn apply_alone(&self, change: &GameChange) -> Result<Applied, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        self.apply_game(&mut conn, change).await
+        self.apply_game(&mut conn, change, None).await
     }
 }

@@ -51,7 +51,7 @@ pub use conditional::ConditionalRecord;
 pub use daily::{DailyAttempt, DailyRecord, DailyStartError, DailyStatus};
 pub use engine::{AnalysisRecord, AnalysisStatus, StoredEval};
 pub use model::*;
-pub use play::PlayView;
+pub use play::{PlayView, ViewCheck};
 pub use privacy::Forget;
 pub use puzzles::{AttemptRecord, AttemptStatus, NewPuzzle, PuzzlePlayer, PuzzleRecord, Rated};
 pub use time::Vacation;

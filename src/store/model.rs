@@ -384,6 +384,9 @@ pub struct Applied {
     pub ratings: Option<[RatingChangeRecord; 2]>,
     /// Whether the mover had a vacation running that is now over.
     pub vacation_ended: bool,
+    /// The game row's new `xmin` (PostgreSQL): the game stamp of a
+    /// [`super::ViewCheck`] for the next change.
+    pub stamp: Option<String>,
 }
 
 /// One adjournment of a game (封棋).

@@ -3,6 +3,13 @@
 //! for the board) and their vacations (the next deadline, and whether the
 //! move ends the mover's). One round trip under the game's lock instead of
 //! four.
+//!
+//! On PostgreSQL the view also carries a [`ViewCheck`]: stamps of the rows
+//! it was read from, so that a process may keep the view between moves and
+//! skip this read. The next commit on it ([`Store::apply_checked`]) checks
+//! the stamps in its own statement and applies nothing if any of those rows
+//! changed since (another process moved, a setting or a vacation changed):
+//! the caller then reads the view again and judges the move anew.
 
 use std::sync::LazyLock;
 
@@ -11,7 +18,7 @@ use sqlx::Row;
 use super::{
     games::{game_from_row, GAME_COLUMNS},
     players::{player_from_prefixed, settings_from_prefixed, PLAYER_COLUMNS, SERVER_COLUMNS},
-    GameRecord, PlayerRecord, ServerSettings, Store, StoreError, Vacation,
+    Backend, GameRecord, PlayerRecord, ServerSettings, Store, StoreError, Vacation,
 };
 
 /// A game with everything a move on it reads.
@@ -33,6 +40,40 @@ pub struct PlayView {
     /// Whether the game was ever adjourned (the move path reads its
     /// adjournments only then).
     pub adjourned: bool,
+    /// What a commit checks to trust this view later without reading it
+    /// again (PostgreSQL; `None` on SQLite).
+    pub check: Option<ViewCheck>,
+}
+
+/// Stamps of what a [`PlayView`] was read from, checked by
+/// [`Store::apply_checked`] in the commit's own statement.
+///
+/// PostgreSQL writes a new version of a row for every change, with the id
+/// of the writing transaction in the row's `xmin`; a row that still has the
+/// `xmin` it was read with has not changed since (a transaction's rows are
+/// seen only once it has committed, so no later change can carry the same
+/// id). The stamps are the game row's `xmin` and, in one text, the `xmin`s
+/// of the server's row, both players' rows and the players' vacations that
+/// end after [`ViewCheck::since_ms`], and the game's count of conditional
+/// moves. A tournament game's pause rule is fixed when the game is made;
+/// adjournments change the game row with them (`adjourn.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewCheck {
+    /// The game row's `xmin`.
+    pub game: String,
+    /// The other rows' stamps ([`context_stamp`]).
+    pub context: String,
+    /// The vacations in the stamp are those ending after this time.
+    pub since_ms: i64,
+}
+
+/// The SQL of the context stamp of the game row `g`, counting vacations
+/// that end after `since` (an SQL expression): the same text in the read and
+/// in the commit's check, so both compute the same value.
+pub(super) fn context_stamp(g: &str, since: &str) -> String {
+    format!(
+        "(COALESCE((SELECT concat_ws('|', s.xmin::TEXT, COALESCE(w.xmin::TEXT, '-'),              COALESCE(b.xmin::TEXT, '-')) FROM servers s            LEFT JOIN players w ON w.server_id = s.id AND w.user_id = {g}.white_id            LEFT JOIN players b ON b.server_id = s.id AND b.user_id = {g}.black_id            WHERE s.id = {g}.server_id), '-')          || '|' || COALESCE((SELECT string_agg(v.id::TEXT || ':' || v.xmin::TEXT, ',' ORDER BY v.id)            FROM vacations v WHERE v.server_id = {g}.server_id            AND v.user_id IN ({g}.white_id, {g}.black_id) AND v.ends_ms > {since}), '-')          || '|' || (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = {g}.id))"
+    )
 }
 
 /// `t.a AS pa, t.b AS pb, …` for a comma-separated column list.
@@ -44,9 +85,17 @@ fn aliased(table: &str, columns: &str, prefix: &str) -> String {
         .join(", ")
 }
 
-static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| {
+/// The read: `stamps` adds the [`ViewCheck`]'s columns (PostgreSQL).
+fn play_view_sql(stamps: bool) -> String {
+    let stamps = match stamps {
+        true => format!(
+            "g.xmin::TEXT AS g_stamp, {} AS ctx_stamp, ",
+            context_stamp("g", "$2")
+        ),
+        false => String::new(),
+    };
     format!(
-        "SELECT {game}, {server}, {white}, {black}, \
+        "SELECT {game}, {server}, {white}, {black}, {stamps}\
            v.user_id AS v_user_id, v.id AS v_id, v.starts_ms AS v_starts_ms, v.ends_ms AS v_ends_ms, \
            (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = g.id) AS c_trees, \
            (SELECT COUNT(*) FROM tournament_games tg JOIN tournaments t \
@@ -65,7 +114,10 @@ static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| {
         white = aliased("w", PLAYER_COLUMNS, "w_"),
         black = aliased("b", PLAYER_COLUMNS, "b_"),
     )
-});
+}
+
+static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| play_view_sql(false));
+static PLAY_VIEW_STAMPED_SQL: LazyLock<String> = LazyLock::new(|| play_view_sql(true));
 
 impl Store {
     /// The game `game_id` with its settings, players and the vacations of
@@ -76,7 +128,12 @@ impl Store {
         game_id: i64,
         since_ms: i64,
     ) -> Result<Option<PlayView>, StoreError> {
-        let rows = sqlx::query(sqlx::AssertSqlSafe(PLAY_VIEW_SQL.as_str()))
+        let stamped = self.backend == Backend::Postgres;
+        let sql = match stamped {
+            true => PLAY_VIEW_STAMPED_SQL.as_str(),
+            false => PLAY_VIEW_SQL.as_str(),
+        };
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(game_id)
             .bind(since_ms)
             .fetch_all(&self.pool)
@@ -122,6 +179,14 @@ impl Store {
         let conditional = first.try_get::<i64, _>("c_trees")? > 0;
         let vacations_pause = first.try_get::<i64, _>("t_no_pause")? == 0;
         let adjourned = first.try_get::<i64, _>("a_count")? > 0;
+        let check = match stamped {
+            true => Some(ViewCheck {
+                game: first.try_get("g_stamp")?,
+                context: first.try_get("ctx_stamp")?,
+                since_ms,
+            }),
+            false => None,
+        };
         Ok(Some(PlayView {
             record,
             settings,
@@ -130,6 +195,7 @@ impl Store {
             conditional,
             vacations_pause,
             adjourned,
+            check,
         }))
     }
 

@@ -1,7 +1,10 @@
 //! What the web board keeps in the database: the secret its links are
 //! signed with, and (PostgreSQL) the notices that tell every process a game
 //! changed (`NOTIFY` on the channel [`CHANGES_CHANNEL`], the game id as
-//! payload; delivered only once the change's transaction has committed).
+//! payload), sent once the change has committed, in a statement of their
+//! own: a transaction that notifies holds PostgreSQL's notification lock
+//! until its commit is on disk, so notifying in the change's own
+//! transaction would make every such commit wait for the one before.
 
 use super::{Backend, Store, StoreError};
 
@@ -38,9 +41,9 @@ impl Store {
     }
 
     /// Tells the other processes that game `game_id` changed (PostgreSQL;
-    /// nothing to do on SQLite, which one process serves). [`Store::apply`]
-    /// does this itself, in its own statement; this is for the changes
-    /// written otherwise (a takeback, a time loss, a rematch).
+    /// nothing to do on SQLite, which one process serves). Called after the
+    /// change has committed (the service does it for every change, from one
+    /// task: `service/live.rs`).
     pub async fn announce_change(&self, game_id: i64) -> Result<(), StoreError> {
         if self.backend != Backend::Postgres {
             return Ok(());
@@ -48,6 +51,25 @@ impl Store {
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANGES_CHANNEL)
             .bind(game_id.to_string())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// [`Store::announce_change`] for several games in one statement (one
+    /// notice each; PostgreSQL drops repeats within a transaction).
+    pub async fn announce_changes(&self, game_ids: &[i64]) -> Result<(), StoreError> {
+        if self.backend != Backend::Postgres || game_ids.is_empty() {
+            return Ok(());
+        }
+        let ids = game_ids
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        sqlx::query("SELECT pg_notify($1, id) FROM unnest(string_to_array($2, ',')) AS id")
+            .bind(CHANGES_CHANNEL)
+            .bind(ids)
             .execute(&self.pool)
             .await?;
         Ok(())

@@ -327,6 +327,148 @@ async fn postgres_two_processes_throughput() {
     }
 }
 
+/// Kept views (PostgreSQL): each process keeps what a move read, brought up
+/// to the state it committed, and judges the game's next move on it without
+/// reading; the commit checks that nothing the view was read from changed.
+/// Here the other process moves, changes a setting and stores a conditional
+/// move behind the first one's back: every move is still judged on the
+/// game as it is (no move lost, none twice, the new language and the
+/// conditional answer honoured), and a kept view is exactly what a read
+/// gives.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kept_views_see_what_other_processes_change() {
+    let Some(db) = TestDb::postgres("kept_views_see_what_other_processes_change").await else {
+        return;
+    };
+    let [a, b] = two_processes(&db.url).await;
+    let store = a.store().clone();
+    let (alice, bob) = (actor("alice", "kv"), actor("bob", "kv"));
+    let challenge = Command::Challenge {
+        opponent: Some(UserRef {
+            id: "bob".into(),
+            name: "bob".into(),
+        }),
+        color: ColorChoice::White,
+        rated: Some(false),
+        time: None,
+        fen: None,
+        variant: None,
+        position: None,
+    };
+    assert!(!a.handle(&alice, challenge).await.ephemeral);
+    let accepted = a.handle(&bob, Command::Accept { challenge: None }).await;
+    assert!(accepted.image.is_some(), "{}", accepted.text);
+    let game = game_id_in(&store, "kv").await;
+    let play = |service: &Service, who: &Actor, san: &str| {
+        let (service, who, san) = (service.clone(), who.clone(), san.to_owned());
+        async move {
+            let reply = service
+                .handle(
+                    &who,
+                    Command::Move {
+                        text: san.clone(),
+                        claim_draw: false,
+                    },
+                )
+                .await;
+            assert!(reply.image.is_some(), "{san}: {}", reply.text);
+            reply
+        }
+    };
+    let sans = |store: Store| async move {
+        store
+            .moves(game)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|m| m.san)
+            .collect::<Vec<_>>()
+    };
+
+    // A reads the game for 1.e4 and keeps it; 1...e5 is judged on the kept
+    // view, which is then what a read gives.
+    play(&a, &alice, "e4").await;
+    assert_eq!(a.kept_view_stats(), (0, 0));
+    play(&a, &bob, "e5").await;
+    assert_eq!(a.kept_view_stats(), (1, 0));
+    let kept = a.kept_view(game).expect("a kept view");
+    let since = kept.check.as_ref().expect("stamps").since_ms;
+    assert_eq!(Some(kept), store.play_view(game, since).await.unwrap());
+
+    // B moves twice; A's view (White to move after 1...e5) looks current
+    // for 2.Nf3, but the commit's check finds the game changed: nothing is
+    // written, and the fresh read finds it Black's turn.
+    play(&b, &alice, "Nf3").await;
+    play(&b, &bob, "Nc6").await;
+    let refused = a
+        .handle(
+            &alice,
+            Command::Move {
+                text: "Nf3".into(),
+                claim_draw: false,
+            },
+        )
+        .await;
+    assert!(
+        refused.image.is_none() && refused.ephemeral,
+        "{}",
+        refused.text
+    );
+    assert_eq!(sans(store.clone()).await, ["e4", "e5", "Nf3", "Nc6"]);
+    // The commit on the kept view was tried and refused by its check.
+    assert_eq!(a.kept_view_stats(), (2, 1));
+
+    // A takes the game up again (fresh read), then B switches the server to
+    // Chinese: A's next move, on its kept view, is refused by the commit's
+    // check and judged again, and the board speaks Chinese.
+    play(&a, &alice, "Bb5").await;
+    let admin = Actor {
+        is_moderator: true,
+        ..actor("admin", "elsewhere")
+    };
+    let changed = b
+        .handle(
+            &admin,
+            Command::Settings {
+                changes: vec![chessbot::service::Setting::Language("zh-CN".into())],
+            },
+        )
+        .await;
+    assert!(!changed.text.contains("Sorry"), "{}", changed.text);
+    let reply = play(&a, &bob, "a6").await;
+    let chinese = |text: &str| text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    assert!(chinese(&reply.text), "{}", reply.text);
+    assert_eq!(a.kept_view_stats(), (3, 2));
+
+    // B stores bob's answer to 4.Ba4 in advance; A's kept view knows of no
+    // conditional moves, so its commit is refused and the fresh read plays
+    // the answer.
+    let added = b
+        .handle(
+            &bob,
+            Command::Conditional {
+                action: chessbot::service::ConditionalAction::Add {
+                    line: "Ba4 Nf6".into(),
+                },
+            },
+        )
+        .await;
+    assert!(!added.text.contains("Sorry"), "{}", added.text);
+    play(&a, &alice, "Ba4").await;
+    assert_eq!(
+        sans(store.clone()).await,
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
+    );
+    // Ba4: refused on the kept view, then committed on a fresh read; the
+    // answer Nf6 on the view that commit kept.
+    assert_eq!(a.kept_view_stats(), (5, 3));
+    let moves = store.moves(game).await.unwrap();
+    Game::replay(None, moves.iter().map(|m| (m.uci.as_str(), m.played_ms))).expect("replays");
+    for s in [&a, &b] {
+        s.store().close().await;
+    }
+}
+
 /// With shards on PostgreSQL, a move handled by process A reaches a live
 /// board page served by process B: A's commit is announced with `NOTIFY`,
 /// B's listener hears it and B's page reads the new state from the store.

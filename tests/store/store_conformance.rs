@@ -1561,7 +1561,105 @@ async fn variant_games_settle_on_their_own_ladder(store: &Store) {
     assert_eq!((own.points, own.rated_games), (2000, 2));
 }
 
+/// A change computed on a play view kept from an earlier read
+/// (`Store::apply_checked`) commits only if none of the rows the view was
+/// read from has changed since. On PostgreSQL a change to the game row (even
+/// one that leaves its version alone), the server's settings, a player's
+/// row, a vacation or the game's conditional moves makes it a conflict that
+/// writes nothing; read again, the same move commits. A view brought up to
+/// date with the commit's stamp is what a read gives. SQLite's views carry
+/// no stamps (one process: the version is the check).
+async fn kept_views_are_checked_in_the_commit(store: &Store) {
+    let game = start_game(store, Some("kept"), "alice", "bob", false, 1_000).await;
+    let view = store.play_view(game.id, 0).await.unwrap().unwrap();
+    let Some(check) = view.check.clone() else {
+        assert_eq!(store.backend(), Backend::Sqlite);
+        return;
+    };
+    assert_eq!(store.backend(), Backend::Postgres);
+    // Nothing changed: the kept view commits, and the commit's stamp is the
+    // one a new read sees.
+    let applied = store
+        .apply_checked(&move_change(game.id, 0, a_move(1, "e2e4", "e4")), &check)
+        .await
+        .unwrap();
+    let mut check = chessbot::store::ViewCheck {
+        game: applied.stamp.clone().expect("a stamp on PostgreSQL"),
+        ..check
+    };
+    let read = store.play_view(game.id, 0).await.unwrap().unwrap();
+    assert_eq!(read.check.as_ref(), Some(&check));
+    assert_eq!(read.record.version, 1);
+
+    let line = [
+        ("e7e5", "e5"),
+        ("g1f3", "Nf3"),
+        ("b8c6", "Nc6"),
+        ("f1b5", "Bb5"),
+        ("a7a6", "a6"),
+    ];
+    let mut version = 1;
+    for (i, (uci, san)) in line.iter().enumerate() {
+        // Someone else changes one thing the view was read from.
+        match i {
+            0 => {
+                let mut settings = store.server(SERVER).await.unwrap();
+                settings.theme = if settings.theme == "green" {
+                    "brown"
+                } else {
+                    "green"
+                }
+                .into();
+                store.save_settings(&settings).await.unwrap();
+            }
+            1 => store.set_board_white(SERVER, "bob", true).await.unwrap(),
+            2 => {
+                store
+                    .add_vacation(SERVER, "bob", 20_000_000, 30_000_000)
+                    .await
+                    .unwrap();
+            }
+            3 => {
+                let tree = chessbot::store::ConditionalRecord {
+                    game_id: game.id,
+                    user_id: "bob".into(),
+                    base_plies: version,
+                    lines: "a7a6".into(),
+                    updated_ms: 5_000,
+                };
+                store.put_conditional(version, &tree).await.unwrap();
+            }
+            _ => {
+                // The game row itself, its version left alone.
+                store.set_next_reminder(game.id, Some(123)).await.unwrap();
+            }
+        }
+        let ply = version + 1;
+        let change = move_change(game.id, version, a_move(ply, uci, san));
+        let stale = store.apply_checked(&change, &check).await;
+        assert!(matches!(stale, Err(StoreError::Conflict)), "{i}: {stale:?}");
+        assert_eq!(store.moves(game.id).await.unwrap().len() as i64, version);
+        assert_eq!(store.game(game.id).await.unwrap().unwrap().version, version);
+        // Read again: the same move commits on the fresh view.
+        let fresh = store.play_view(game.id, 0).await.unwrap().unwrap();
+        let fresh = fresh.check.expect("stamps");
+        assert_ne!(fresh, check, "{i}: the change shows in the stamps");
+        let applied = store.apply_checked(&change, &fresh).await.unwrap();
+        version = applied.version;
+        check = chessbot::store::ViewCheck {
+            game: applied.stamp.expect("a stamp"),
+            ..fresh
+        };
+    }
+    let moves = store.moves(game.id).await.unwrap();
+    assert_eq!(
+        moves.iter().map(|m| m.ply).collect::<Vec<_>>(),
+        (1..=6).collect::<Vec<_>>()
+    );
+}
+
 conformance!(
+    kept_views_are_checked_in_the_commit,
     variant_games_settle_on_their_own_ladder,
     adjournments_and_titles,
     migrations_are_idempotent,
