@@ -6,7 +6,10 @@
 //!   the FEN given;
 //! - `chess960`: start position `position` (0–959), or one drawn at random
 //!   when it is left out, so that the challenged player sees the position
-//!   before accepting; or a Chess960 FEN.
+//!   before accepting; or a Chess960 FEN;
+//! - lichess's other variants (`crazyhouse`, `atomic`, `antichess`,
+//!   `kingofthehill`, `threecheck`, `horde`, `racingkings`): the variant's
+//!   usual start, or a FEN that is legal in that variant.
 //!
 //! Refused: a variant this bot does not play, a position outside 0–959, a
 //! position with standard chess, a position and a FEN together.
@@ -99,6 +102,8 @@ pub(super) fn challenge_start(
                 ServiceError::Internal(format!("Chess960 position {number} does not set up"))
             })?
         }
+        // Lichess's other variants: their own usual start.
+        other => Game::start_of(other),
     };
     Ok(Start {
         variant,

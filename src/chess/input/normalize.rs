@@ -39,7 +39,9 @@ pub fn readings(text: &str) -> Vec<Reading> {
     for variant in variants(&core) {
         let san = San::from_ascii(variant.as_bytes())
             .ok()
-            .filter(|san| matches!(san, San::Normal { .. }))
+            // Drops too (`N@f3`, `@f3` for a pawn, as lichess reads them):
+            // they are legal only in Crazyhouse, which the position decides.
+            .filter(|san| matches!(san, San::Normal { .. } | San::Put { .. }))
             .map(Reading::San);
         let uci = coordinates(&variant);
         // A bare `b1c3` is coordinates first (shakmaty's SAN reader would take
