@@ -158,7 +158,7 @@ impl Service {
     /// At start-up: analyses queued or running before a restart go on
     /// where they stopped.
     pub(super) async fn resume_analyses(&self) -> Result<(), ServiceError> {
-        if self.engine().is_none() {
+        if !self.has_any_engine() {
             return Ok(());
         }
         for job in self.store().unfinished_analyses().await? {

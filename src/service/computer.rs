@@ -90,6 +90,12 @@ impl Service {
         self.inner.engine.fairy.set(engine).is_ok()
     }
 
+    /// Whether the bot has an engine of either kind (the computer's turns
+    /// and analyses are looked for only then).
+    pub(super) fn has_any_engine(&self) -> bool {
+        self.engine().is_some() || self.inner.engine.fairy.get().is_some()
+    }
+
     /// The engine that plays `variant`: Stockfish for standard chess and
     /// Chess960, Fairy-Stockfish for the others.
     pub fn engine_for(&self, variant: Variant) -> Option<Arc<Engine>> {
@@ -277,7 +283,7 @@ impl Service {
     /// is already thinking there (then the game is looked at again at the
     /// next tick).
     pub(super) fn wake_computer(&self, game_id: i64) {
-        if self.engine().is_none() {
+        if !self.has_any_engine() {
             return;
         }
         let state = self.engine_state();
@@ -308,7 +314,7 @@ impl Service {
     /// At start-up: every active game against the computer is looked at,
     /// so a move owed before a restart is made.
     pub(super) async fn resume_computer_games(&self) -> Result<(), ServiceError> {
-        if self.engine().is_none() {
+        if !self.has_any_engine() {
             return Ok(());
         }
         for game_id in self.store().active_computer_games().await? {
