@@ -364,7 +364,11 @@ fn san_of<P: shakmaty::Position + Clone>(position: &P, uci: &str) -> String {
 /// `moves` (UCI) from `position` as numbered SAN in `notation`:
 /// `3. Nxd5 Qxd5 4. Nc3`, or `3... Qxd5 4. Nc3` when Black moves first.
 /// Stops at the first move that is not legal (a stored line always is).
-pub fn write_line<P: shakmaty::Position + Clone>(position: &P, moves: &[&str], notation: Notation) -> String {
+pub fn write_line<P: shakmaty::Position + Clone>(
+    position: &P,
+    moves: &[&str],
+    notation: Notation,
+) -> String {
     let mut position = position.clone();
     let mut out: Vec<String> = Vec::with_capacity(moves.len() + moves.len() / 2 + 1);
     for (i, uci) in moves.iter().enumerate() {

@@ -68,7 +68,12 @@ pub fn describe<P: Position + Clone>(lang: Lang, position: &P, caption: &Caption
 
 /// `Kg1, Qd1, Ra1, Nf3, pawns a2, b2` (the king first, then by value;
 /// squares from a1 to h8 within a kind).
-fn pieces_of<P: Position + Clone>(lang: Lang, position: &P, color: Color, notation: Notation) -> String {
+fn pieces_of<P: Position + Clone>(
+    lang: Lang,
+    position: &P,
+    color: Color,
+    notation: Notation,
+) -> String {
     // Chinese lists with the enumeration comma.
     let separator = match lang {
         Lang::En => ", ",

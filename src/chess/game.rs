@@ -170,7 +170,11 @@ impl Default for Game {
 impl Game {
     /// A game from the standard start position.
     pub fn new() -> Game {
-        Game::from_position(Variant::Standard, VariantPosition::Chess(Chess::default()), None)
+        Game::from_position(
+            Variant::Standard,
+            VariantPosition::Chess(Chess::default()),
+            None,
+        )
     }
 
     /// A Chess960 game from start position `number` (`None` past 959).
@@ -186,9 +190,7 @@ impl Game {
         match variant {
             Variant::Standard => Game::new(),
             Variant::Chess960 => Game::chess960(chess960::STANDARD).unwrap_or_default(),
-            _ => {
-                Game::from_position(variant, VariantPosition::new(variant.rules()), None)
-            }
+            _ => Game::from_position(variant, VariantPosition::new(variant.rules()), None),
         }
     }
 
@@ -405,8 +407,7 @@ impl Game {
         }
         if self.repetitions() >= THREEFOLD {
             Some(DrawClaim::ThreefoldRepetition)
-        } else if self.variant.has_move_count_draws() && self.position.halfmoves() >= FIFTY_MOVES
-        {
+        } else if self.variant.has_move_count_draws() && self.position.halfmoves() >= FIFTY_MOVES {
             Some(DrawClaim::FiftyMoveRule)
         } else {
             None
@@ -429,7 +430,8 @@ impl Game {
 
     /// Parses `text` without playing it.
     pub fn parse(&self, text: &str) -> Result<Move, InputError> {
-        input::parse_move(&self.position, text).map_err(|e| self.in_variant(self.in_history(e), text))
+        input::parse_move(&self.position, text)
+            .map_err(|e| self.in_variant(self.in_history(e), text))
     }
 
     /// Refines a refusal with the variant's own rules: a move standard

@@ -227,7 +227,10 @@ mod tests {
         assert_eq!(Variant::from_key("Chess960"), Some(Variant::Chess960));
         assert_eq!(Variant::from_key("chess 960"), Some(Variant::Chess960));
         assert_eq!(Variant::from_key("crazyhouse"), Some(Variant::Crazyhouse));
-        assert_eq!(Variant::from_key("King of the Hill"), Some(Variant::KingOfTheHill));
+        assert_eq!(
+            Variant::from_key("King of the Hill"),
+            Some(Variant::KingOfTheHill)
+        );
         assert_eq!(Variant::from_key("3check"), Some(Variant::ThreeCheck));
         assert_eq!(Variant::from_key("shogi"), None);
         assert_eq!(Variant::from_key(""), None);

@@ -156,7 +156,15 @@ impl Engine {
             tracing::info!("no Fairy-Stockfish found (fairy-stockfish on PATH or {FAIRY_DEBIAN_PATH}): the computer does not play or analyse lichess's variants");
             return None;
         };
-        Engine::start_found(Some(path), configured_path, pool_size, hash_mb, threads, options).await
+        Engine::start_found(
+            Some(path),
+            configured_path,
+            pool_size,
+            hash_mb,
+            threads,
+            options,
+        )
+        .await
     }
 
     async fn start_found(

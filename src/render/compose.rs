@@ -165,7 +165,13 @@ fn draw_strip(tiles: &TileSet, line: &StripLine, canvas: &mut Canvas, y0: u32, h
     let baseline = (height as f32 * 0.5 + font * 0.36).round() as i32;
     let mut x = 0u32;
     if let Some((color, counts)) = line.pocket {
-        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
         for (role, &count) in roles.into_iter().zip(counts.iter()) {
             let count_text = count.to_string();
             let count_w = tiles.bar_detail.measure(&count_text).ceil() as u32;
@@ -173,7 +179,11 @@ fn draw_strip(tiles: &TileSet, line: &StripLine, canvas: &mut Canvas, y0: u32, h
                 continue;
             }
             let number = tiles.tile_number(true, Background::Plain, Some(Piece { color, role }));
-            for (y, src) in tiles.tile_pixels(number).chunks_exact(sq as usize).enumerate() {
+            for (y, src) in tiles
+                .tile_pixels(number)
+                .chunks_exact(sq as usize)
+                .enumerate()
+            {
                 let at = y * width as usize + x as usize;
                 area[at..at + sq as usize].copy_from_slice(src);
             }

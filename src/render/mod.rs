@@ -58,8 +58,8 @@ use std::{
 
 pub use crosstable::{crosstable_png, CellColour, CellOutcome, CrossCell, CrossRow, Crosstable};
 pub use frame::{
-    Arrow, Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, StripLine, Strips, DEFAULT_SQUARE_PX, MAX_BOARD_PX,
-    MIN_BOARD_PX,
+    Arrow, Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, StripLine, Strips,
+    DEFAULT_SQUARE_PX, MAX_BOARD_PX, MIN_BOARD_PX,
 };
 pub use theme::{Rgb, Theme};
 

@@ -207,7 +207,10 @@ pub(super) async fn review_reply(
 
 /// The engine's best move `uci` in `position`, in SAN (`None` if it is not
 /// a legal move there).
-pub(super) fn better_move<P: shakmaty::Position + Clone>(position: &P, uci: &str) -> Option<String> {
+pub(super) fn better_move<P: shakmaty::Position + Clone>(
+    position: &P,
+    uci: &str,
+) -> Option<String> {
     let mv = UciMove::from_ascii(uci.as_bytes())
         .ok()?
         .to_move(position)

@@ -30,8 +30,14 @@ pub(super) fn decorate(frame: &mut Frame, game: &Game, lang: Lang, orientation: 
                 StripLine {
                     pocket: Some((
                         color,
-                        [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-                            .map(|role| hand[role]),
+                        [
+                            Role::Pawn,
+                            Role::Knight,
+                            Role::Bishop,
+                            Role::Rook,
+                            Role::Queen,
+                        ]
+                        .map(|role| hand[role]),
                     )),
                     text: String::new(),
                 }

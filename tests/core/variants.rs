@@ -76,7 +76,9 @@ fn every_variant_starts_where_lichess_starts() {
         assert_eq!(game.initial_fen(), None, "{variant}");
         // And a FEN of it is the usual start again.
         assert_eq!(
-            Game::from_fen_in(variant, fen).expect("reads").initial_fen(),
+            Game::from_fen_in(variant, fen)
+                .expect("reads")
+                .initial_fen(),
             None
         );
         assert!(!game.is_over());
@@ -91,7 +93,10 @@ fn atomic_a_capture_beside_the_king_blows_it_up() {
         (GameResult::WhiteWins, Termination::Explosion)
     );
     // The capturing knight exploded with f7 and the king beside it.
-    assert_eq!(game.fen(), "rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3");
+    assert_eq!(
+        game.fen(),
+        "rnbq3r/1pppp1pp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3"
+    );
 }
 
 #[test]
@@ -131,7 +136,11 @@ fn three_check_the_third_check_wins_and_checks_are_counted_in_the_fen() {
 
 #[test]
 fn horde_black_wins_by_taking_every_white_piece() {
-    let game = play(Variant::Horde, Some("8/8/8/8/8/8/1k6/P7 b - - 0 1"), &["Kxa1"]);
+    let game = play(
+        Variant::Horde,
+        Some("8/8/8/8/8/8/1k6/P7 b - - 0 1"),
+        &["Kxa1"],
+    );
     assert_eq!(
         ending(&game),
         (GameResult::BlackWins, Termination::HordeDestroyed)
@@ -176,8 +185,8 @@ fn antichess_no_pieces_or_no_moves_wins() {
         ending(&game),
         (GameResult::WhiteWins, Termination::NoPiecesLeft)
     );
-    let blocked = Game::from_fen_in(Variant::Antichess, "8/8/8/8/8/p7/P7/8 w - - 0 1")
-        .expect("legal");
+    let blocked =
+        Game::from_fen_in(Variant::Antichess, "8/8/8/8/8/p7/P7/8 w - - 0 1").expect("legal");
     assert_eq!(
         ending(&blocked),
         (GameResult::WhiteWins, Termination::NoMovesLeft)
@@ -226,7 +235,9 @@ fn crazyhouse_has_no_move_count_draws() {
 #[test]
 fn drops_read_as_lichess_reads_them_and_are_refused_with_the_reason() {
     let mut game = play(Variant::Crazyhouse, None, &["e4", "d5", "exd5", "Nf6"]);
-    assert!(game.fen().starts_with("rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR[P] w"));
+    assert!(game
+        .fen()
+        .starts_with("rnbqkb1r/ppp1pppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR[P] w"));
     assert_eq!(
         reason(&game, "N@f3"),
         IllegalReason::Drop(DropBlock::NotInPocket(Role::Knight))
@@ -259,7 +270,9 @@ fn drops_read_as_lichess_reads_them_and_are_refused_with_the_reason() {
     );
     assert!(matches!(
         Game::new().play_text("@e4", 0),
-        Err(PlayTextError::Rule(RuleError::Input(InputError::Illegal { .. })))
+        Err(PlayTextError::Rule(RuleError::Input(
+            InputError::Illegal { .. }
+        )))
     ));
 }
 

@@ -652,12 +652,16 @@ async fn impossible_drops_are_refused_and_change_nothing() {
     bed.run("dave", "hall", Command::Accept { challenge: None })
         .await;
     for text in ["e4", "d5", "exd5", "Nf6"] {
-        let who = if ["e4", "exd5"].contains(&text) { "carol" } else { "dave" };
+        let who = if ["e4", "exd5"].contains(&text) {
+            "carol"
+        } else {
+            "dave"
+        };
         assert!(!bed.run(who, "hall", mv(text)).await.ephemeral, "{text}");
     }
     for (text, why) in [
         ("N@f3", "you have no knight in hand to drop"),
-        ("@e2", "is taken" ),
+        ("@e2", "is taken"),
         ("P@e8", "a pawn is never dropped on the first or last rank"),
     ] {
         bed.refused("carol", "hall", mv(text), why).await;

@@ -916,7 +916,9 @@ async fn without_fairy_stockfish_the_variants_say_they_need_it() {
     .await;
     assert!(reply.ephemeral);
     assert!(
-        reply.text.contains("`threecheck` only with Fairy-Stockfish"),
+        reply
+            .text
+            .contains("`threecheck` only with Fairy-Stockfish"),
         "{}",
         reply.text
     );
@@ -1012,7 +1014,10 @@ async fn a_crazyhouse_game_against_fairy_stockfish_is_played_and_analysed() {
     assert!(!queued.ephemeral, "{}", queued.text);
     let job = service.store().analysis(record.id).await.unwrap().unwrap();
     assert_eq!(job.status, AnalysisStatus::Done);
-    assert_eq!(service.store().evals(record.id).await.unwrap().len(), plies + 1);
+    assert_eq!(
+        service.store().evals(record.id).await.unwrap().len(),
+        plies + 1
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

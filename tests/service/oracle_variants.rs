@@ -184,7 +184,10 @@ async fn variant_games_agree_with_python_chess() {
     let service = Service::new(store, renderer, clock);
     let mut oracle = Oracle::start();
     let mut rng = SmallRng::seed_from_u64(seed);
-    for variant in VARIANTS.into_iter().filter(|v| only.is_none_or(|o| o == *v)) {
+    for variant in VARIANTS
+        .into_iter()
+        .filter(|v| only.is_none_or(|o| o == *v))
+    {
         let mut figures = Figures::default();
         let started = std::time::Instant::now();
         for index in 0..games {
@@ -467,7 +470,11 @@ fn typed(rng: &mut SmallRng, game: &Game, uci: &str, figures: &mut Figures) -> S
 
 fn count_kind(seen: &Value, uci: &str, figures: &mut Figures) {
     let has = |field: &str| strings(&seen[field]).iter().any(|m| m == uci);
-    for (field, kind) in [("drops", "drop"), ("captures", "capture"), ("checks", "check")] {
+    for (field, kind) in [
+        ("drops", "drop"),
+        ("captures", "capture"),
+        ("checks", "check"),
+    ] {
         if has(field) {
             *figures.played.entry(kind).or_default() += 1;
         }
@@ -501,9 +508,15 @@ async fn refuse_illegal(
         }
     };
     let drop = loop {
-        let role = *[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .choose(rng)
-            .expect("a role");
+        let role = *[
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ]
+        .choose(rng)
+        .expect("a role");
         let text = format!("{}@{}", role.upper_char(), square(rng));
         if !legal.contains(&text) {
             break text;
@@ -521,7 +534,11 @@ async fn refuse_illegal(
             .await;
         // The next ply's comparison with python-chess checks that nothing
         // was stored.
-        assert!(reply.ephemeral, "{context}: {text} was played: {}", reply.text);
+        assert!(
+            reply.ephemeral,
+            "{context}: {text} was played: {}",
+            reply.text
+        );
         if text.contains('@') {
             figures.drops_refused += 1;
         } else {
@@ -583,7 +600,10 @@ async fn pgn_round_trip(
         "{text}"
     );
     assert_eq!(theirs["plies"], json!(moves.len()));
-    let (ours_fen, their_fen) = (game.fen(), theirs["fen"].as_str().unwrap_or_default().to_owned());
+    let (ours_fen, their_fen) = (
+        game.fen(),
+        theirs["fen"].as_str().unwrap_or_default().to_owned(),
+    );
     if variant == Variant::Crazyhouse {
         // The halfmove clock aside (see `play_one`).
         let cut = |fen: &str| {

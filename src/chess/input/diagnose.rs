@@ -5,8 +5,8 @@
 //! there" from "it could, but the king would be in check".
 
 use shakmaty::{
-    attacks, san::San, Bitboard, CastlingSide, EnPassantMode, File, Piece, Position, Rank,
-    Role, Square,
+    attacks, san::San, Bitboard, CastlingSide, EnPassantMode, File, Piece, Position, Rank, Role,
+    Square,
 };
 
 use super::{
@@ -119,7 +119,12 @@ pub fn pawn_capture(file: Option<File>, capture: bool, to: Square) -> bool {
 
 /// The castling side meant by a king move given as coordinates, if any:
 /// two files along the home rank, or onto one of its own rooks.
-fn castling_side<P: Position + Clone>(pos: &P, role: Role, from: Square, to: Square) -> Option<CastlingSide> {
+fn castling_side<P: Position + Clone>(
+    pos: &P,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> Option<CastlingSide> {
     let turn = pos.turn();
     let home = turn.fold_wb(Square::E1, Square::E8);
     if role != Role::King || from != home || to.rank() != from.rank() {

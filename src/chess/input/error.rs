@@ -259,7 +259,11 @@ impl IllegalReason {
             IllegalReason::Drop(block) => match block {
                 DropBlock::NoDrops => t!(lang, "illegal-drop-no-drops"),
                 DropBlock::NotInPocket(role) => {
-                    t!(lang, "illegal-drop-not-in-pocket", piece = piece_name(lang, role))
+                    t!(
+                        lang,
+                        "illegal-drop-not-in-pocket",
+                        piece = piece_name(lang, role)
+                    )
                 }
                 DropBlock::Occupied(square) => {
                     t!(lang, "illegal-drop-occupied", square = square.to_string())
