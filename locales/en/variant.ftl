@@ -26,10 +26,11 @@ profile-variant-line = { $points } points, { $level } — { $count ->
 }: { $wins }W { $draws }D { $losses }L
 tournament-variant = Every game is { $variant }; each round starts all its boards from one position drawn by lot.
 tournament-round-start = Round { $round }: { $start } (drawn by lot, the same on every board).
-opt-tournament-variant-desc = The rules: standard chess (default) or chess960 (one start position per round)
+opt-tournament-variant-desc = The rules: standard (default), chess960 (one start per round) or a lichess variant
 challenge-line-variant = { $time }, { $variant }
 # Three-check's counter beside the board: checks this side has given.
 board-checks-given = { $count ->
     [one] 1 check given of 3
    *[other] { $count } checks given of 3
 }
+tournament-variant-usual = Every game is { $variant }, from its usual start.

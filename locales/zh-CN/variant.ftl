@@ -22,7 +22,8 @@ ladder-variant-empty = { $variant }排行榜还是空的：这里还没有人下
 profile-variant-line = { $points }分，{ $level } — 计分对局{ $count }盘：{ $wins }胜 { $draws }和 { $losses }负
 tournament-variant = 所有对局都是{ $variant }；每轮的所有棋盘从抽签决定的同一个起始局面开始。
 tournament-round-start = 第{ $round }轮：{ $start }（抽签决定，各台相同）。
-opt-tournament-variant-desc = 规则：标准国际象棋（默认）或960国际象棋（每轮一个起始局面）
+opt-tournament-variant-desc = 规则：标准国际象棋（默认）、960国际象棋（每轮一个起始局面）或 lichess 的其他变体
 challenge-line-variant = { $time }，{ $variant }
 # 三次将军：棋盘旁这一方已将军的次数。
 board-checks-given = 已将军 { $count } 次（共 3 次）
+tournament-variant-usual = 所有对局都是{ $variant }，从它通常的起始局面开始。

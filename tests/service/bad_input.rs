@@ -661,8 +661,8 @@ async fn impossible_drops_are_refused_and_change_nothing() {
     }
     for (text, why) in [
         ("N@f3", "you have no knight in hand to drop"),
-        ("@e2", "is taken"),
-        ("P@e8", "a pawn is never dropped on the first or last rank"),
+        ("@d2", "d2 is taken"),
+        ("P@g8", "a pawn is never dropped on the first or last rank"),
     ] {
         bed.refused("carol", "hall", mv(text), why).await;
     }

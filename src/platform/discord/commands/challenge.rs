@@ -136,7 +136,7 @@ pub async fn challenge(
     #[description = "Start from this position (FEN) instead of the usual one"]
     #[max_length = 100]
     fen: Option<String>,
-    #[description = "The rules: standard chess (default), chess960 or one of lichess's variants"]
+    #[description = "The rules: standard chess (default), chess960 or a lichess variant"]
     variant: Option<VariantOption>,
     #[description = "Chess960 start position, 0 to 959 (default: drawn at random)"]
     #[min = 0]
@@ -186,7 +186,7 @@ pub async fn play(
     #[autocomplete = "complete_time"]
     #[max_length = 32]
     time: Option<String>,
-    #[description = "The rules: standard chess (default), chess960 or one of lichess's variants"]
+    #[description = "The rules: standard chess (default), chess960 or a lichess variant"]
     variant: Option<VariantOption>,
     #[description = "Chess960 start position, 0 to 959 (default: drawn at random)"]
     #[min = 0]
