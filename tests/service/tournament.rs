@@ -993,7 +993,9 @@ async fn chess960_rounds_share_one_recorded_start() {
         )
         .await;
     assert!(
-        !r.ephemeral && r.text.contains("Every game is Horde, from its usual start."),
+        !r.ephemeral
+            && r.text
+                .contains("Every game is Horde, from its usual start."),
         "{}",
         r.text
     );

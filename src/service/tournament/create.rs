@@ -235,7 +235,11 @@ impl Service {
                 } else {
                     // lichess's other variants: every board from the
                     // variant's usual start.
-                    t!(public, "tournament-variant-usual", variant = variant.name(public))
+                    t!(
+                        public,
+                        "tournament-variant-usual",
+                        variant = variant.name(public)
+                    )
                 },
                 how,
                 when,
