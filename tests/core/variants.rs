@@ -349,3 +349,20 @@ fn pgn_carries_lichess_variant_names_and_reads_back() {
     let bughouse = "[Variant \"Bughouse\"]\n\n1. e4 *\n";
     assert!(pgn::import(bughouse).is_err());
 }
+
+/// Found by the oracle: in Crazyhouse two bishops often share a file, and
+/// SAN then names the rank (`B3xb4`); the forgiving reader took the
+/// capital `B3` as the square b3 (the king there could take on b4).
+#[test]
+fn a_bishop_told_apart_by_its_rank_is_not_read_as_a_square() {
+    let game = Game::from_fen_in(
+        Variant::Crazyhouse,
+        "4k3/8/8/B7/Pn6/BK6/8/8[] w - - 0 1",
+    )
+    .expect("legal");
+    let bishop = game.parse("B3xb4").expect("the bishop on a3");
+    assert_eq!(game.uci(bishop), "a3b4");
+    let king = game.parse("b3xb4").expect("the king on b3");
+    assert_eq!(game.uci(king), "b3b4");
+    assert_eq!(game.uci(game.parse("Kxb4").expect("king")), "b3b4");
+}
