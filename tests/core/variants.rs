@@ -355,11 +355,8 @@ fn pgn_carries_lichess_variant_names_and_reads_back() {
 /// capital `B3` as the square b3 (the king there could take on b4).
 #[test]
 fn a_bishop_told_apart_by_its_rank_is_not_read_as_a_square() {
-    let game = Game::from_fen_in(
-        Variant::Crazyhouse,
-        "4k3/8/8/B7/Pn6/BK6/8/8[] w - - 0 1",
-    )
-    .expect("legal");
+    let game = Game::from_fen_in(Variant::Crazyhouse, "4k3/8/8/B7/Pn6/BK6/8/8[] w - - 0 1")
+        .expect("legal");
     let bishop = game.parse("B3xb4").expect("the bishop on a3");
     assert_eq!(game.uci(bishop), "a3b4");
     let king = game.parse("b3xb4").expect("the king on b3");
