@@ -38,11 +38,12 @@ FROM debian:bookworm-slim
 # ca-certificates: TLS to Discord. sqlite3: online backups from inside the
 # container (`docker exec chessbot sqlite3 /data/chessbot.db ".backup /data/backup.db"`).
 # stockfish: the engine for /play and /analyze (installed as /usr/games/stockfish,
-# where the bot looks for it). fonts-noto-cjk: every CJK character on boards
+# where the bot looks for it); fairy-stockfish: the same for lichess's variants
+# (/usr/games/fairy-stockfish). fonts-noto-cjk: every CJK character on boards
 # and charts (the binary's bundled subset has the 8,105 common ones; the
 # system font is tried first and has the rare ones too).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends ca-certificates sqlite3 stockfish fonts-noto-cjk \
+    && apt-get install -y --no-install-recommends ca-certificates sqlite3 stockfish fairy-stockfish fonts-noto-cjk \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin chessbot \
     && mkdir -p /data /etc/chessbot \

@@ -95,6 +95,11 @@ pub struct Config {
     /// `/usr/games/stockfish` (Debian's package); none found: no engine
     /// features.
     pub engine_path: Option<PathBuf>,
+    /// Fairy-Stockfish, which plays and analyses lichess's variants other
+    /// than Chess960. Unset: `fairy-stockfish` on `PATH`, else
+    /// `/usr/games/fairy-stockfish` (Debian's package); none found: those
+    /// variants are played between people only.
+    pub fairy_engine_path: Option<PathBuf>,
     /// Engine processes searching at once.
     pub engine_pool: u32,
     /// Each engine's hash table, in MB.
@@ -139,6 +144,7 @@ impl Default for Config {
             backup_keep: 7,
             durability: Durability::Full,
             engine_path: None,
+            fairy_engine_path: None,
             engine_pool: 1,
             engine_hash_mb: 16,
             engine_threads: 1,
@@ -315,6 +321,7 @@ impl fmt::Debug for Config {
             .field("backup_keep", &self.backup_keep)
             .field("durability", &self.durability)
             .field("engine_path", &self.engine_path)
+            .field("fairy_engine_path", &self.fairy_engine_path)
             .field("engine_pool", &self.engine_pool)
             .field("engine_hash_mb", &self.engine_hash_mb)
             .field("engine_threads", &self.engine_threads)
@@ -352,7 +359,7 @@ pub enum ConfigError {
 /// Environment variables read by [`Config::load`], with the key each sets.
 /// `DISCORD_TOKEN` and `DATABASE_URL` keep their conventional names; the rest
 /// are `CHESSBOT_` + the key in capitals.
-pub const ENV_VARS: [(&str, &str); 23] = [
+pub const ENV_VARS: [(&str, &str); 24] = [
     ("DISCORD_TOKEN", "token"),
     ("DATABASE_URL", "database_url"),
     ("CHESSBOT_DEV_GUILD_ID", "dev_guild_id"),
@@ -376,6 +383,7 @@ pub const ENV_VARS: [(&str, &str); 23] = [
     ("CHESSBOT_BACKUP_KEEP", "backup_keep"),
     ("CHESSBOT_DURABILITY", "durability"),
     ("CHESSBOT_ENGINE_PATH", "engine_path"),
+    ("CHESSBOT_FAIRY_ENGINE_PATH", "fairy_engine_path"),
 ];
 
 /// Where each value came from, to name it in errors.
@@ -489,6 +497,7 @@ impl Config {
                 "theme" => self.theme = value,
                 "pieces_dir" => self.pieces_dir = Some(PathBuf::from(value)),
                 "engine_path" => self.engine_path = Some(PathBuf::from(value)),
+                "fairy_engine_path" => self.fairy_engine_path = Some(PathBuf::from(value)),
                 "reminders" => {
                     self.reminders = value
                         .split(',')
@@ -762,6 +771,30 @@ impl Config {
         };
         crate::engine::Engine::start(
             self.engine_path.as_deref(),
+            self.engine_pool as usize,
+            self.engine_hash_mb,
+            self.engine_threads,
+            options,
+        )
+        .await
+    }
+
+    /// Starts Fairy-Stockfish as configured, with the engine's pool and
+    /// options (`None`, logged, when it is not installed).
+    pub async fn start_fairy_engine(&self) -> Option<crate::engine::Engine> {
+        let options = crate::engine::EngineOptions {
+            resign_from_level: u8::try_from(self.engine_resign_level)
+                .ok()
+                .filter(|l| *l > 0),
+            analysis: crate::engine::AnalysisLimits {
+                depth: self.analysis_depth,
+                ..crate::engine::AnalysisLimits::default()
+            },
+            analyses_per_server: self.analyses_per_server as usize,
+            ..crate::engine::EngineOptions::default()
+        };
+        crate::engine::Engine::start_fairy(
+            self.fairy_engine_path.as_deref(),
             self.engine_pool as usize,
             self.engine_hash_mb,
             self.engine_threads,

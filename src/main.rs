@@ -281,6 +281,7 @@ async fn run_bot(config: Option<&Path>, args: RunArgs) -> anyhow::Result<()> {
     settings.limits = config.limits();
     settings.backups = config.backup_plan();
     settings.engine = config.start_engine().await.map(Arc::new);
+    settings.fairy_engine = config.start_fairy_engine().await.map(Arc::new);
     settings.web = config
         .web_addr
         .map(|addr| chessbot::platform::discord::WebBoard {
@@ -588,6 +589,9 @@ async fn console(config_path: Option<&Path>, args: ConsoleArgs) -> anyhow::Resul
         engine,
     )
     .await?;
+    if let Some(fairy) = config.start_fairy_engine().await {
+        console.service().attach_fairy_engine(Arc::new(fairy));
+    }
     if args.web.is_some() && args.script.is_none() {
         return console.run_live(&mut io::stdout()).await;
     }

@@ -53,3 +53,4 @@ engine-judgement-better = { $judgement ->
     } { $best } was best.
 # The computer's name in games, boards and history (PGN keeps "Stockfish level N").
 engine-computer-name = Stockfish level { $level }
+engine-needs-fairy = The computer plays and analyses `{ $variant }` only with Fairy-Stockfish, which is not installed here (Debian: `apt-get install fairy-stockfish`). Standard chess and Chess960 work with Stockfish.

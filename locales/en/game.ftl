@@ -24,6 +24,14 @@ termination-agreement = agreement
 termination-aborted = abort
 termination-adjudication = adjudication
 termination-illegal-moves = three illegal king moves
+termination-explosion = exploding the enemy king
+termination-king-of-the-hill = bringing the king to the centre
+termination-three-checks = giving the third check
+termination-horde-destroyed = destroying the horde
+termination-race-won = reaching the eighth rank first
+termination-race-tied = both kings reaching the eighth rank
+termination-no-pieces-left = losing every piece
+termination-no-moves-left = having no legal move left
 
 ending-win = { $color } wins by { $termination }
 ending-timeout-draw = draw: time ran out, but the other side cannot possibly mate
@@ -55,6 +63,14 @@ illegal-castling-through-check = the king would pass through an attacked square
 illegal-no-promotion = only a pawn reaching the last rank promotes
 illegal-promotion-required = say what the pawn becomes: add =Q, =R, =B or =N
 illegal-no-legal-moves = the game is over, there are no legal moves
+illegal-drop-no-drops = pieces are dropped only in crazyhouse
+illegal-drop-not-in-pocket = you have no { $piece } in hand to drop
+illegal-drop-occupied = { $square } is taken: a piece is dropped only on an empty square
+illegal-drop-pawn-back-rank = a pawn is never dropped on the first or last rank
+illegal-must-capture = a capture is available, and in antichess taking is compulsory
+illegal-variant-atomic = in atomic chess a king never captures, and no capture may blow up your own king
+illegal-variant-racing-kings = in racing kings no move may give check, and no king may step into one
+illegal-variant-rule = the rules of { $variant } forbid it
 
 # Rule refusals (src/chess/game.rs).
 rule-not-legal = `{ $uci }` is not a legal move here.

@@ -23,6 +23,14 @@ termination-agreement = 协议和局
 termination-aborted = 中止
 termination-adjudication = 裁决
 termination-illegal-moves = 三次走出送王的非法着法
+termination-explosion = 炸掉对方的王
+termination-king-of-the-hill = 王进入中心
+termination-three-checks = 第三次将军
+termination-horde-destroyed = 吃光部落的全部棋子
+termination-race-won = 王率先到达第八横线
+termination-race-tied = 双方的王都到达第八横线
+termination-no-pieces-left = 送光全部棋子
+termination-no-moves-left = 无棋可走
 
 ending-win = { $color }胜（{ $termination }）
 ending-timeout-draw = 和棋：一方超时，但对方已不可能将死
@@ -53,6 +61,14 @@ illegal-castling-through-check = 王会经过被攻击的格子
 illegal-no-promotion = 只有走到底线的兵才能升变
 illegal-promotion-required = 请说明兵升变成什么：加上 =后、=车、=象 或 =马（也可用 =Q、=R、=B、=N）
 illegal-no-legal-moves = 对局已经结束，没有合法着法
+illegal-drop-no-drops = 只有疯狂屋才能打入棋子
+illegal-drop-not-in-pocket = 你手里没有可以打入的{ $piece }
+illegal-drop-occupied = { $square } 上已经有棋子：只能打入到空格
+illegal-drop-pawn-back-rank = 兵不能打入到第一或第八横线
+illegal-must-capture = 有子可吃，反国际象棋里必须吃子
+illegal-variant-atomic = 原子棋里王不能吃子，任何吃子都不能炸掉自己的王
+illegal-variant-racing-kings = 王者竞速里任何着法都不能将军，王也不能走进被将军的格子
+illegal-variant-rule = { $variant }的规则不允许这样走
 
 rule-not-legal = `{ $uci }` 在这里不是合法着法。
 rule-game-over = 这盘棋已经结束了。

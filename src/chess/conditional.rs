@@ -342,19 +342,19 @@ impl Tree {
 }
 
 /// Moves of a line as numbered SAN (letters).
-fn written(start: &shakmaty::Chess, moves: &[LineMove]) -> String {
+fn written<P: shakmaty::Position + Clone>(start: &P, moves: &[LineMove]) -> String {
     let ucis: Vec<&str> = moves.iter().map(|m| m.uci.as_str()).collect();
     write_line(start, &ucis, Notation::Letters)
 }
 
-fn uci_move(position: &shakmaty::Chess, uci: &str) -> Option<shakmaty::Move> {
+fn uci_move<P: shakmaty::Position>(position: &P, uci: &str) -> Option<shakmaty::Move> {
     uci.parse::<shakmaty::uci::UciMove>()
         .ok()?
         .to_move(position)
         .ok()
 }
 
-fn san_of(position: &shakmaty::Chess, uci: &str) -> String {
+fn san_of<P: shakmaty::Position + Clone>(position: &P, uci: &str) -> String {
     match uci_move(position, uci) {
         Some(mv) => shakmaty::san::SanPlus::from_move(position.clone(), mv).to_string(),
         None => uci.to_owned(),
@@ -364,7 +364,11 @@ fn san_of(position: &shakmaty::Chess, uci: &str) -> String {
 /// `moves` (UCI) from `position` as numbered SAN in `notation`:
 /// `3. Nxd5 Qxd5 4. Nc3`, or `3... Qxd5 4. Nc3` when Black moves first.
 /// Stops at the first move that is not legal (a stored line always is).
-pub fn write_line(position: &shakmaty::Chess, moves: &[&str], notation: Notation) -> String {
+pub fn write_line<P: shakmaty::Position + Clone>(
+    position: &P,
+    moves: &[&str],
+    notation: Notation,
+) -> String {
     let mut position = position.clone();
     let mut out: Vec<String> = Vec::with_capacity(moves.len() + moves.len() / 2 + 1);
     for (i, uci) in moves.iter().enumerate() {

@@ -7,7 +7,7 @@
 //! Last move: e5. White: Kg1, Qd1, Ra1, …, pawns a2, b2. Black: …`. In
 //! Chinese the pieces are named as the seeds name them (`王g1`, `后d1`).
 
-use shakmaty::{Chess, Color, Position, Role};
+use shakmaty::{Color, Position, Role};
 
 use super::{color_text, Notation};
 use crate::{i18n::Lang, t};
@@ -26,7 +26,7 @@ pub struct Caption<'a> {
 
 /// `position` described in `lang` (at most [`MAX_DESCRIPTION`] characters;
 /// a full board takes about 250).
-pub fn describe(lang: Lang, position: &Chess, caption: &Caption<'_>) -> String {
+pub fn describe<P: Position + Clone>(lang: Lang, position: &P, caption: &Caption<'_>) -> String {
     let notation = match lang {
         Lang::En => Notation::Letters,
         Lang::ZhCn => Notation::Chinese,
@@ -68,7 +68,12 @@ pub fn describe(lang: Lang, position: &Chess, caption: &Caption<'_>) -> String {
 
 /// `Kg1, Qd1, Ra1, Nf3, pawns a2, b2` (the king first, then by value;
 /// squares from a1 to h8 within a kind).
-fn pieces_of(lang: Lang, position: &Chess, color: Color, notation: Notation) -> String {
+fn pieces_of<P: Position + Clone>(
+    lang: Lang,
+    position: &P,
+    color: Color,
+    notation: Notation,
+) -> String {
     // Chinese lists with the enumeration comma.
     let separator = match lang {
         Lang::En => ", ",
@@ -112,6 +117,8 @@ pub fn cut(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Chess;
+
     use crate::chess::Game;
 
     fn after(uci: &str) -> Game {

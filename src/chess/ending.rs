@@ -79,11 +79,29 @@ pub enum Termination {
     /// The third attempt to move the king into check under the
     /// `strict_illegal_moves` house rule.
     IllegalMoves,
+    /// Atomic: the winner's capture blew up the other king.
+    Explosion,
+    /// King of the Hill: the winner's king reached d4, e4, d5 or e5.
+    KingOfTheHill,
+    /// Three-check: the winner gave check for the third time.
+    ThreeChecks,
+    /// Horde: Black took every one of White's pieces.
+    HordeDestroyed,
+    /// Racing Kings: the winner's king reached the eighth rank first (and
+    /// Black could not follow at once).
+    RaceWon,
+    /// Racing Kings: Black's king reached the eighth rank right after
+    /// White's: a draw.
+    RaceTied,
+    /// Antichess: the winner has no piece left.
+    NoPiecesLeft,
+    /// Antichess: the winner, to move, has pieces but no legal move.
+    NoMovesLeft,
 }
 
 impl Termination {
     /// Every termination, for storage round trips and tests.
-    pub const ALL: [Termination; 13] = [
+    pub const ALL: [Termination; 21] = [
         Termination::Checkmate,
         Termination::Resignation,
         Termination::Timeout,
@@ -97,6 +115,14 @@ impl Termination {
         Termination::Aborted,
         Termination::Adjudication,
         Termination::IllegalMoves,
+        Termination::Explosion,
+        Termination::KingOfTheHill,
+        Termination::ThreeChecks,
+        Termination::HordeDestroyed,
+        Termination::RaceWon,
+        Termination::RaceTied,
+        Termination::NoPiecesLeft,
+        Termination::NoMovesLeft,
     ];
 
     /// A stable identifier, used in the database.
@@ -115,6 +141,14 @@ impl Termination {
             Termination::Aborted => "aborted",
             Termination::Adjudication => "adjudication",
             Termination::IllegalMoves => "illegal_moves",
+            Termination::Explosion => "explosion",
+            Termination::KingOfTheHill => "king_of_the_hill",
+            Termination::ThreeChecks => "three_checks",
+            Termination::HordeDestroyed => "horde_destroyed",
+            Termination::RaceWon => "race_won",
+            Termination::RaceTied => "race_tied",
+            Termination::NoPiecesLeft => "no_pieces_left",
+            Termination::NoMovesLeft => "no_moves_left",
         }
     }
 
@@ -139,6 +173,14 @@ impl Termination {
             Termination::Aborted => t!(lang, "termination-aborted"),
             Termination::Adjudication => t!(lang, "termination-adjudication"),
             Termination::IllegalMoves => t!(lang, "termination-illegal-moves"),
+            Termination::Explosion => t!(lang, "termination-explosion"),
+            Termination::KingOfTheHill => t!(lang, "termination-king-of-the-hill"),
+            Termination::ThreeChecks => t!(lang, "termination-three-checks"),
+            Termination::HordeDestroyed => t!(lang, "termination-horde-destroyed"),
+            Termination::RaceWon => t!(lang, "termination-race-won"),
+            Termination::RaceTied => t!(lang, "termination-race-tied"),
+            Termination::NoPiecesLeft => t!(lang, "termination-no-pieces-left"),
+            Termination::NoMovesLeft => t!(lang, "termination-no-moves-left"),
         }
     }
 
@@ -158,6 +200,14 @@ impl Termination {
             Termination::Aborted => "abort",
             Termination::Adjudication => "adjudication",
             Termination::IllegalMoves => "three illegal king moves",
+            Termination::Explosion => "the enemy king exploded (atomic)",
+            Termination::KingOfTheHill => "king reached the centre (king of the hill)",
+            Termination::ThreeChecks => "the third check (three-check)",
+            Termination::HordeDestroyed => "the horde destroyed (horde)",
+            Termination::RaceWon => "reaching the eighth rank first (racing kings)",
+            Termination::RaceTied => "both kings reaching the eighth rank (racing kings)",
+            Termination::NoPiecesLeft => "losing every piece (antichess)",
+            Termination::NoMovesLeft => "having no legal move (antichess)",
         }
     }
 

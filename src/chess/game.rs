@@ -5,12 +5,20 @@
 //! (resign, offer/accept/decline a draw, abort, flag, adjudication) are
 //! checked against the rules before they change anything.
 //!
+//! The rules are the variant's ([`Variant`]): the position is shakmaty's
+//! `VariantPosition`, whose own end conditions (an exploded king, the king
+//! on the hill, the third check, the horde destroyed, the race won or
+//! tied, antichess's empty or stalemated side) come first, as lichess and
+//! python-chess put them. The draw rules are standard chess's in every
+//! variant, except that Crazyhouse has no fifty- or seventy-five-move rule.
+//!
 //! Like shakmaty's `PlayError`, a refused action leaves the game untouched.
 
 use std::fmt;
 
 use shakmaty::{
-    fen::Fen, san::SanPlus, uci::UciMove, CastlingSide, Chess, Color, EnPassantMode, Move, Position,
+    fen::Fen, san::SanPlus, uci::UciMove, variant::VariantPosition, CastlingSide, Chess, Color,
+    EnPassantMode, FromSetup, KnownOutcome, Move, Outcome, Position,
 };
 
 use crate::{i18n::Lang, t};
@@ -130,18 +138,23 @@ pub struct ReplayError {
 #[derive(Clone, Debug)]
 pub struct Game {
     variant: Variant,
-    initial: Chess,
-    /// `None` for the standard start position of standard chess; always
-    /// set in Chess960, whose start is part of the game.
+    initial: VariantPosition,
+    /// `None` for the variant's usual start position (standard chess's, or
+    /// Horde's and Racing Kings' own); always set in Chess960, whose start
+    /// is part of the game.
     initial_fen: Option<String>,
     /// The Chess960 start position's number (0–959), when it is one.
     start_number: Option<u16>,
-    position: Chess,
+    position: VariantPosition,
     plies: Vec<Ply>,
     /// Positions since the last irreversible move, oldest first, the current
-    /// one last. shakmaty's `Chess: Eq` compares exactly what FIDE 9.2.2
-    /// compares (pieces, side to move, castling rights, *legal* en passant).
-    recent: Vec<Chess>,
+    /// one last. shakmaty's positions compare exactly what FIDE 9.2.2
+    /// compares (pieces, side to move, castling rights, *legal* en passant),
+    /// and what the variant adds: Crazyhouse's pockets and promoted pieces,
+    /// Three-check's checks. "Irreversible" is the variant's own: in
+    /// Crazyhouse a capture is not (the piece comes back as a drop), in
+    /// Three-check a check is.
+    recent: Vec<VariantPosition>,
     ending: Option<Ending>,
     draw_offer: Option<Color>,
     strict_illegal_moves: bool,
@@ -157,7 +170,11 @@ impl Default for Game {
 impl Game {
     /// A game from the standard start position.
     pub fn new() -> Game {
-        Game::from_position(Chess::default(), None)
+        Game::from_position(
+            Variant::Standard,
+            VariantPosition::Chess(Chess::default()),
+            None,
+        )
     }
 
     /// A Chess960 game from start position `number` (`None` past 959).
@@ -166,13 +183,21 @@ impl Game {
         Game::from_fen_in(Variant::Chess960, &fen).ok()
     }
 
-    /// A game of `variant` from its usual start: standard chess's, or
-    /// Chess960's position 518 (the same squares).
+    /// A game of `variant` from its usual start: standard chess's (also
+    /// Chess960's position 518, the same squares), or the variant's own
+    /// (Horde's pawns, Racing Kings' last two ranks).
     pub fn start_of(variant: Variant) -> Game {
         match variant {
             Variant::Standard => Game::new(),
             Variant::Chess960 => Game::chess960(chess960::STANDARD).unwrap_or_default(),
+            _ => Game::from_position(variant, VariantPosition::new(variant.rules()), None),
         }
+    }
+
+    /// The FEN of `variant`'s usual start, as [`Game::fen`] writes it.
+    pub fn start_fen_of(variant: Variant) -> String {
+        let start = VariantPosition::new(variant.rules());
+        Fen::from_position(&start, EnPassantMode::Legal).to_string()
     }
 
     /// A game of standard chess from a FEN. A position that is already over
@@ -182,30 +207,42 @@ impl Game {
     }
 
     /// A game of `variant` from a FEN (in Chess960, castling rights in
-    /// X-FEN or Shredder-FEN). A position that is already over starts ended.
+    /// X-FEN or Shredder-FEN; in Crazyhouse, pockets as `[Nq]` or `/Nq`
+    /// and promoted pieces marked `~`; in Three-check, the checks left as
+    /// `3+3` or given as lichess's trailing `+0+0`). The position must be
+    /// legal in the variant (Racing Kings has no checks, Horde's White has
+    /// no king, …). A position that is already over starts ended.
     pub fn from_fen_in(variant: Variant, fen: &str) -> Result<Game, FenError> {
         let parsed: Fen = fen.trim().parse().map_err(|e| FenError(format!("{e}")))?;
-        let position: Chess = parsed
-            .into_position(variant.castling_mode())
-            .map_err(|e| FenError(format!("{e}")))?;
+        let position = VariantPosition::from_setup(
+            variant.rules(),
+            parsed.into_setup(),
+            variant.castling_mode(),
+        )
+        .map_err(|e| FenError(format!("{e}")))?;
         // The en-passant square is kept wherever a pawn stands next to it
         // (pseudo-legal), even when taking would expose the king: the game
         // is replayed from this text, and a pinned pawn's capture must be
         // refused for the pin, not for a right the position lost.
         let canonical = Fen::from_position(&position, EnPassantMode::PseudoLegal).to_string();
-        let start = Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string();
-        let initial_fen = (canonical != start || variant != Variant::Standard).then_some(canonical);
-        let mut game = Game::from_position(position, initial_fen);
-        game.variant = variant;
+        let start = Game::start_fen_of(variant);
+        let initial_fen = (canonical != start || variant == Variant::Chess960).then_some(canonical);
+        let mut game = Game::from_position(variant, position, initial_fen);
         if variant.numbered_starts() {
-            game.start_number = chess960::number_of(&game.initial);
+            if let VariantPosition::Chess(chess) = &game.initial {
+                game.start_number = chess960::number_of(chess);
+            }
         }
         Ok(game)
     }
 
-    fn from_position(position: Chess, initial_fen: Option<String>) -> Game {
+    fn from_position(
+        variant: Variant,
+        position: VariantPosition,
+        initial_fen: Option<String>,
+    ) -> Game {
         let mut game = Game {
-            variant: Variant::Standard,
+            variant,
             initial: position.clone(),
             initial_fen,
             start_number: None,
@@ -279,7 +316,8 @@ impl Game {
         }
     }
 
-    pub fn position(&self) -> &Chess {
+    /// The position on the board, in the game's variant.
+    pub fn position(&self) -> &VariantPosition {
         &self.position
     }
 
@@ -299,16 +337,18 @@ impl Game {
         mv.to_uci(self.variant.castling_mode()).to_string()
     }
 
-    pub fn initial_position(&self) -> &Chess {
+    pub fn initial_position(&self) -> &VariantPosition {
         &self.initial
     }
 
-    /// The starting FEN, or `None` for the standard start position.
+    /// The starting FEN, or `None` for the variant's usual start position.
     pub fn initial_fen(&self) -> Option<&str> {
         self.initial_fen.as_deref()
     }
 
-    /// The current position as FEN.
+    /// The current position as FEN (X-FEN: Crazyhouse's pockets as `[…]`
+    /// and promoted pieces as `~`, Three-check's checks left as `3+3`, as
+    /// shakmaty and python-chess write them).
     pub fn fen(&self) -> String {
         Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
     }
@@ -367,7 +407,7 @@ impl Game {
         }
         if self.repetitions() >= THREEFOLD {
             Some(DrawClaim::ThreefoldRepetition)
-        } else if self.position.halfmoves() >= FIFTY_MOVES {
+        } else if self.variant.has_move_count_draws() && self.position.halfmoves() >= FIFTY_MOVES {
             Some(DrawClaim::FiftyMoveRule)
         } else {
             None
@@ -390,7 +430,35 @@ impl Game {
 
     /// Parses `text` without playing it.
     pub fn parse(&self, text: &str) -> Result<Move, InputError> {
-        input::parse_move(&self.position, text).map_err(|e| self.in_history(e))
+        input::parse_move(&self.position, text)
+            .map_err(|e| self.in_variant(self.in_history(e), text))
+    }
+
+    /// Refines a refusal with the variant's own rules: a move standard
+    /// chess would allow on this board is refused for the variant's sake
+    /// (a capture was compulsory in Antichess; an Atomic king may not
+    /// capture; Racing Kings has no checks), and the reply says so rather
+    /// than explaining it by standard chess's rules.
+    fn in_variant(&self, mut error: InputError, text: &str) -> InputError {
+        if matches!(self.variant, Variant::Standard | Variant::Chess960) {
+            return error;
+        }
+        if let InputError::Illegal { reason, .. } = &mut error {
+            if matches!(reason, IllegalReason::Drop(_)) {
+                return error;
+            }
+            let setup = self.position.to_setup(EnPassantMode::Legal);
+            // Horde's kingless White is no standard position: no refinement.
+            let standard = Chess::from_setup(setup, self.variant.castling_mode()).ok();
+            if standard.is_some_and(|chess| input::parse_move(&chess, text).is_ok()) {
+                let captures = self.position.capture_moves();
+                *reason = match self.variant {
+                    Variant::Antichess if !captures.is_empty() => IllegalReason::MustCapture,
+                    variant => IllegalReason::VariantRule(variant),
+                };
+            }
+        }
+        error
     }
 
     /// Refines a refusal with what only the game knows: a castling right
@@ -630,8 +698,18 @@ impl Game {
                 termination,
             })
         };
-        // Checkmate first: a mate on the 75th move or on a fifth repetition
-        // still wins (FIDE 9.6).
+        // The variant's own ending first (python-chess and lichess put it
+        // first too); then checkmate: a mate on the 75th move or on a fifth
+        // repetition still wins (FIDE 9.6).
+        if let Outcome::Known(outcome) = pos.variant_outcome() {
+            return ending(
+                match outcome {
+                    KnownOutcome::Decisive { winner } => GameResult::from_winner(Some(winner)),
+                    KnownOutcome::Draw => GameResult::Draw,
+                },
+                self.variant_termination(outcome),
+            );
+        }
         if pos.is_checkmate() {
             return ending(
                 GameResult::from_winner(Some(!pos.turn())),
@@ -647,10 +725,32 @@ impl Game {
         if self.repetitions() >= FIVEFOLD {
             return ending(GameResult::Draw, Termination::FivefoldRepetition);
         }
-        if pos.halfmoves() >= SEVENTY_FIVE_MOVES {
+        if self.variant.has_move_count_draws() && pos.halfmoves() >= SEVENTY_FIVE_MOVES {
             return ending(GameResult::Draw, Termination::SeventyFiveMoveRule);
         }
         None
+    }
+
+    /// Why the variant ended the game with `outcome` (its rules' own
+    /// ending, never standard chess's).
+    fn variant_termination(&self, outcome: KnownOutcome) -> Termination {
+        let pos = &self.position;
+        match self.variant {
+            Variant::Atomic => Termination::Explosion,
+            Variant::KingOfTheHill => Termination::KingOfTheHill,
+            Variant::ThreeCheck => Termination::ThreeChecks,
+            Variant::Horde => Termination::HordeDestroyed,
+            Variant::RacingKings if outcome == KnownOutcome::Draw => Termination::RaceTied,
+            Variant::RacingKings => Termination::RaceWon,
+            Variant::Antichess if pos.us().is_empty() => Termination::NoPiecesLeft,
+            Variant::Antichess => Termination::NoMovesLeft,
+            // Standard chess, Chess960 and Crazyhouse have no variant
+            // ending; shakmaty reports none for them.
+            Variant::Standard | Variant::Chess960 | Variant::Crazyhouse => match outcome {
+                KnownOutcome::Draw => Termination::Stalemate,
+                KnownOutcome::Decisive { .. } => Termination::Checkmate,
+            },
+        }
     }
 }
 

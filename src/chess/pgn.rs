@@ -264,7 +264,19 @@ pub enum BadMove {
 pub fn unreadable_token(text: &str) -> Option<(String, usize)> {
     let mut plain = String::with_capacity(text.len());
     let (mut brace, mut paren, mut bracket, mut line_comment) = (false, 0usize, false, false);
+    // Inside a tag pair's quoted value (a Crazyhouse FEN holds `[Pp]`), and
+    // after a backslash there.
+    let (mut quoted, mut escaped) = (false, false);
     for c in text.chars() {
+        if bracket && (quoted || c == '"') {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => quoted = !quoted,
+                _ => {}
+            }
+            continue;
+        }
         match c {
             '\n' | '\r' if line_comment => {
                 line_comment = false;

@@ -12,7 +12,10 @@
 //!
 //! The engine is optional: [`find_engine`] looks for it, and without one
 //! the service answers engine commands with a clear message while
-//! everything else works.
+//! everything else works. lichess's variants other than Chess960 need
+//! Fairy-Stockfish (Debian's `fairy-stockfish`), found the same way by
+//! [`find_fairy_engine`] and told the variant (`UCI_Variant`) before each
+//! search.
 
 pub mod analysis;
 pub mod level;
@@ -31,19 +34,32 @@ pub use uci::{Limits, PvLine, SearchResult, UciError};
 /// Where Debian's `stockfish` package puts the engine (not on root's PATH).
 pub const DEBIAN_PATH: &str = "/usr/games/stockfish";
 
+/// Where Debian's `fairy-stockfish` package puts Fairy-Stockfish.
+pub const FAIRY_DEBIAN_PATH: &str = "/usr/games/fairy-stockfish";
+
 /// The engine to run: the configured path if it is a file, else
 /// `stockfish` on `PATH`, else [`DEBIAN_PATH`]. `None`: no engine.
 pub fn find_engine(configured: Option<&Path>) -> Option<PathBuf> {
+    find_named(configured, "stockfish", DEBIAN_PATH)
+}
+
+/// Fairy-Stockfish, for lichess's variants: the configured path if it is a
+/// file, else `fairy-stockfish` on `PATH`, else [`FAIRY_DEBIAN_PATH`].
+pub fn find_fairy_engine(configured: Option<&Path>) -> Option<PathBuf> {
+    find_named(configured, "fairy-stockfish", FAIRY_DEBIAN_PATH)
+}
+
+fn find_named(configured: Option<&Path>, name: &str, debian: &str) -> Option<PathBuf> {
     if let Some(path) = configured {
         return path.is_file().then(|| path.to_owned());
     }
     let on_path = std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
-            .map(|dir| dir.join("stockfish"))
+            .map(|dir| dir.join(name))
             .find(|p| p.is_file())
     });
     on_path.or_else(|| {
-        let debian = PathBuf::from(DEBIAN_PATH);
+        let debian = PathBuf::from(debian);
         debian.is_file().then_some(debian)
     })
 }
@@ -123,7 +139,43 @@ impl Engine {
         threads: u32,
         options: EngineOptions,
     ) -> Option<Engine> {
-        let Some(path) = find_engine(configured_path) else {
+        let found = find_engine(configured_path);
+        Engine::start_found(found, configured_path, pool_size, hash_mb, threads, options).await
+    }
+
+    /// [`Engine::start`] for Fairy-Stockfish (lichess's variants);
+    /// `None`, logged, when it is not installed.
+    pub async fn start_fairy(
+        configured_path: Option<&Path>,
+        pool_size: usize,
+        hash_mb: u32,
+        threads: u32,
+        options: EngineOptions,
+    ) -> Option<Engine> {
+        let Some(path) = find_fairy_engine(configured_path) else {
+            tracing::info!("no Fairy-Stockfish found (fairy-stockfish on PATH or {FAIRY_DEBIAN_PATH}): the computer does not play or analyse lichess's variants");
+            return None;
+        };
+        Engine::start_found(
+            Some(path),
+            configured_path,
+            pool_size,
+            hash_mb,
+            threads,
+            options,
+        )
+        .await
+    }
+
+    async fn start_found(
+        found: Option<PathBuf>,
+        configured_path: Option<&Path>,
+        pool_size: usize,
+        hash_mb: u32,
+        threads: u32,
+        options: EngineOptions,
+    ) -> Option<Engine> {
+        let Some(path) = found else {
             match configured_path {
                 Some(p) => tracing::warn!(path = %p.display(), "no chess engine at the configured engine_path: playing the computer and analysis are off"),
                 None => tracing::warn!("no chess engine found (stockfish on PATH or {DEBIAN_PATH}): playing the computer and analysis are off"),

@@ -146,12 +146,30 @@ impl EnginePool {
         skill: u8,
         limits: &Limits,
     ) -> Result<SearchResult, UciError> {
+        self.search_variant(None, mode, fen, skill, limits).await
+    }
+
+    /// [`EnginePool::search_in`] of a position of a variant that
+    /// Fairy-Stockfish knows by `uci_variant` (`crazyhouse`, `3check`, …),
+    /// told to it (`UCI_Variant`) before the search; `None` for chess.
+    pub async fn search_variant(
+        &self,
+        uci_variant: Option<&str>,
+        mode: CastlingMode,
+        fen: &str,
+        skill: u8,
+        limits: &Limits,
+    ) -> Result<SearchResult, UciError> {
         let chess960 = chess960_option(mode);
         self.with_engine(|engine| {
             // Owned copies: the job's future lives only as long as the
             // engine it borrows.
             let (fen, limits) = (fen.to_owned(), limits.clone());
+            let uci_variant = uci_variant.map(str::to_owned);
             Box::pin(async move {
+                if let Some(variant) = &uci_variant {
+                    engine.set_option("UCI_Variant", variant).await?;
+                }
                 engine.set_option("UCI_Chess960", chess960).await?;
                 engine.set_option("Skill Level", &skill.to_string()).await?;
                 engine.set_option("MultiPV", "1").await?;

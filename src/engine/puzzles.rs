@@ -453,8 +453,15 @@ pub fn pgn_games(text: &str) -> (Vec<Vec<Chess>>, usize) {
     let mut bad = 0;
     for chunk in split_pgn(text) {
         match crate::chess::pgn::import(&chunk) {
+            // Puzzles are standard chess: another variant's game is skipped.
+            Ok(imported) if imported.game.variant() != crate::chess::Variant::Standard => bad += 1,
             Ok(imported) => {
-                let mut position = imported.game.initial_position().clone();
+                let shakmaty::variant::VariantPosition::Chess(mut position) =
+                    imported.game.initial_position().clone()
+                else {
+                    bad += 1;
+                    continue;
+                };
                 let mut positions = vec![position.clone()];
                 for ply in imported.game.plies() {
                     position.play_unchecked(ply.mv);

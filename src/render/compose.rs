@@ -2,10 +2,10 @@
 //! the few overlays (coordinates, arrows, players bar) that differ per image.
 
 use resvg::tiny_skia::{FillRule, Paint, PathBuilder, Pixmap, Transform};
-use shakmaty::{Board, Color, File, Rank, Square};
+use shakmaty::{Board, Color, File, Piece, Rank, Role, Square};
 
 use super::{
-    frame::{Arrow, PlayerLine, PlayersBar},
+    frame::{Arrow, PlayerLine, PlayersBar, StripLine, Strips},
     text,
     tiles::{Background, Ink, TileSet},
     Frame, RenderError,
@@ -58,6 +58,8 @@ pub struct BoardLayer<'a> {
     pub marks: &'a [Square],
     /// Arrows.
     pub arrows: &'a [Arrow],
+    /// Variant strips (pockets, checks) above and below the board.
+    pub strips: Option<&'a Strips>,
 }
 
 impl<'a> From<&'a Frame> for BoardLayer<'a> {
@@ -69,6 +71,7 @@ impl<'a> From<&'a Frame> for BoardLayer<'a> {
             check: f.check,
             marks: &f.marks,
             arrows: &f.arrows,
+            strips: f.strips.as_ref(),
         }
     }
 }
@@ -118,28 +121,104 @@ pub fn compose_into(
 ) -> Result<(), RenderError> {
     let sq = tiles.square_px;
     let bar = if players.is_some() { bar_px(sq) } else { 0 };
+    // A strip is one square high: a pocket's pieces are drawn full size.
+    let strip = if layer.strips.is_some() { sq } else { 0 };
     canvas.width = sq * 8;
-    canvas.height = sq * 8 + 2 * bar;
+    canvas.height = sq * 8 + 2 * bar + 2 * strip;
     // Every pixel is overwritten below, so the old contents may stay.
     canvas
         .pixels
         .resize((canvas.width * canvas.height) as usize, 0);
-    let mut layout = draw_board(tiles, layer, canvas, bar);
+    let top = bar + strip;
+    let mut layout = draw_board(tiles, layer, canvas, top);
     if sq >= 16 {
-        draw_coordinates(tiles, layer.orientation, canvas, bar);
+        draw_coordinates(tiles, layer.orientation, canvas, top);
         // Files along the bottom row, ranks down the right column.
         layout.drawn_over |= 0xff << 56 | 0x8080_8080_8080_8080;
     }
     if !layer.arrows.is_empty() {
-        draw_arrows(tiles, layer, canvas, bar)?;
+        draw_arrows(tiles, layer, canvas, top)?;
         layout.drawn_over = u64::MAX;
     }
     canvas.layout = Some(layout);
+    if let Some(s) = layer.strips {
+        draw_strip(tiles, &s.top, canvas, bar, strip);
+        draw_strip(tiles, &s.bottom, canvas, top + 8 * sq, strip);
+    }
     if let Some(p) = players {
         draw_bar(tiles, &p.top, canvas, 0, bar);
-        draw_bar(tiles, &p.bottom, canvas, bar + 8 * sq, bar);
+        draw_bar(tiles, &p.bottom, canvas, top + 8 * sq + strip, bar);
     }
     Ok(())
+}
+
+/// One variant strip: the pocket's pieces (each on a light square, its
+/// count after it in the bar's bold type), then the text.
+fn draw_strip(tiles: &TileSet, line: &StripLine, canvas: &mut Canvas, y0: u32, height: u32) {
+    let width = canvas.width;
+    let sq = tiles.square_px;
+    let start = (y0 * width) as usize;
+    let area = &mut canvas.pixels[start..start + (width * height) as usize];
+    area.fill(tiles.bar_background());
+    let font = bar_px(sq) as f32 * 0.5;
+    let pad = (sq as f32 * 0.12).max(1.0);
+    let baseline = (height as f32 * 0.5 + font * 0.36).round() as i32;
+    let mut x = 0u32;
+    if let Some((color, counts)) = line.pocket {
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        for (role, &count) in roles.into_iter().zip(counts.iter()) {
+            let count_text = count.to_string();
+            let count_w = tiles.bar_detail.measure(&count_text).ceil() as u32;
+            if count == 0 || x + sq + count_w + 2 * pad as u32 > width {
+                continue;
+            }
+            let number = tiles.tile_number(true, Background::Plain, Some(Piece { color, role }));
+            for (y, src) in tiles
+                .tile_pixels(number)
+                .chunks_exact(sq as usize)
+                .enumerate()
+            {
+                let at = y * width as usize + x as usize;
+                area[at..at + sq as usize].copy_from_slice(src);
+            }
+            x += sq;
+            let mut put = |px: u32, py: u32, a: u8| {
+                let idx = (py * width + px) as usize;
+                area[idx] = tiles.blend(area[idx], Ink::BarText, a);
+            };
+            text::draw_line(
+                &tiles.bar_detail,
+                &count_text,
+                x as f32 + pad,
+                baseline,
+                (width, height),
+                &mut put,
+            );
+            x += count_w + 2 * pad as u32;
+        }
+    }
+    if !line.text.is_empty() {
+        let room = width as f32 - x as f32 - 2.0 * pad;
+        let text = fit(&tiles.bar_detail, &line.text, room);
+        let mut put = |px: u32, py: u32, a: u8| {
+            let idx = (py * width + px) as usize;
+            area[idx] = tiles.blend(area[idx], Ink::BarText, a);
+        };
+        text::draw_line(
+            &tiles.bar_detail,
+            &text,
+            x as f32 + pad,
+            baseline,
+            (width, height),
+            &mut put,
+        );
+    }
 }
 
 fn draw_board(

@@ -39,6 +39,27 @@ pub struct PlayersBar {
     pub bottom: PlayerLine,
 }
 
+/// What a variant shows beside one side of the board, in a strip between
+/// the players bar and the board: Crazyhouse's pocket (the pieces in hand,
+/// with their counts) and a short text (Three-check's checks given).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StripLine {
+    /// The side's pieces in hand: its colour and how many pawns, knights,
+    /// bishops, rooks and queens, in that order.
+    pub pocket: Option<(Color, [u8; 5])>,
+    /// Text after the pocket (empty: none).
+    pub text: String,
+}
+
+/// The strips above and below the board (see [`StripLine`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Strips {
+    /// Beside the top of the image (the side playing down the board).
+    pub top: StripLine,
+    /// Beside the bottom of the image.
+    pub bottom: StripLine,
+}
+
 /// One board image to render.
 #[derive(Debug, Clone)]
 pub struct Frame {
@@ -56,6 +77,8 @@ pub struct Frame {
     pub marks: Vec<Square>,
     /// Optional names bar above and below the board.
     pub players: Option<PlayersBar>,
+    /// Optional variant strips (pockets, checks) between bars and board.
+    pub strips: Option<Strips>,
     /// Side of one square in pixels; the board is eight times that.
     pub square_px: u32,
     /// Colours.
@@ -74,6 +97,7 @@ impl Frame {
             arrows: Vec::new(),
             marks: Vec::new(),
             players: None,
+            strips: None,
             square_px: DEFAULT_SQUARE_PX,
             theme: Theme::default(),
         }
@@ -89,6 +113,7 @@ impl Frame {
             arrows: Vec::new(),
             marks: Vec::new(),
             players: None,
+            strips: None,
             square_px: DEFAULT_SQUARE_PX,
             theme: Theme::default(),
         }

@@ -58,8 +58,8 @@ use std::{
 
 pub use crosstable::{crosstable_png, CellColour, CellOutcome, CrossCell, CrossRow, Crosstable};
 pub use frame::{
-    Arrow, Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, DEFAULT_SQUARE_PX, MAX_BOARD_PX,
-    MIN_BOARD_PX,
+    Arrow, Frame, GifFrame, GifOptions, PlayerLine, PlayersBar, StripLine, Strips,
+    DEFAULT_SQUARE_PX, MAX_BOARD_PX, MIN_BOARD_PX,
 };
 pub use theme::{Rgb, Theme};
 
@@ -238,6 +238,8 @@ impl Renderer {
                 check: f.check,
                 marks: &[],
                 arrows: &[],
+                // Replays show the board alone (no pockets or check counters).
+                strips: None,
             };
             let players = f.players.as_ref().or(options.players.as_ref());
             compose::compose_into(&tiles, &layer, players, &mut canvas)?;

@@ -13,7 +13,7 @@
 
 use std::{collections::HashSet, sync::Arc};
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{variant::VariantPosition, Color, Position};
 
 use super::{
     engine_text as text,
@@ -119,7 +119,7 @@ impl Service {
                 return self.analysis_result(&session, lang).await;
             }
         }
-        let engine = self.require_engine()?;
+        let engine = self.require_engine_for(session.game.variant())?;
         {
             let analysing = lock(&self.engine_state().analysing);
             if analysing.contains_key(&game_id) {
@@ -158,7 +158,7 @@ impl Service {
     /// At start-up: analyses queued or running before a restart go on
     /// where they stopped.
     pub(super) async fn resume_analyses(&self) -> Result<(), ServiceError> {
-        if self.engine().is_none() {
+        if !self.has_any_engine() {
             return Ok(());
         }
         for job in self.store().unfinished_analyses().await? {
@@ -225,7 +225,11 @@ impl Service {
         job: &AnalysisRecord,
         lang: crate::i18n::Lang,
     ) -> Result<Reply, ServiceError> {
-        let engine = self.require_engine()?;
+        let variant = match self.store().game(job.game_id).await? {
+            Some(record) => record.game.variant,
+            None => crate::chess::Variant::Standard,
+        };
+        let engine = self.require_engine_for(variant)?;
         let slots = self.analysis_slots(&job.server_id, engine.options.analyses_per_server);
         let _slot = slots
             .acquire_owned()
@@ -327,7 +331,7 @@ impl Service {
 }
 
 /// Every position of the game: the start, then one after each ply.
-pub(super) fn positions_of(game: &Game) -> Vec<Chess> {
+pub(super) fn positions_of(game: &Game) -> Vec<VariantPosition> {
     let mut position = game.initial_position().clone();
     let mut all = Vec::with_capacity(game.plies().len() + 1);
     all.push(position.clone());
@@ -338,13 +342,26 @@ pub(super) fn positions_of(game: &Game) -> Vec<Chess> {
     all
 }
 
+/// [`positions_of`] for a game of chess (standard or Chess960): the
+/// positions as shakmaty's `Chess`, which puzzle finding reads. Empty for
+/// lichess's other variants (puzzles are standard chess).
+pub(super) fn chess_positions(game: &Game) -> Vec<shakmaty::Chess> {
+    positions_of(game)
+        .into_iter()
+        .map_while(|position| match position {
+            VariantPosition::Chess(chess) => Some(chess),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The engine's evaluation of `position`, the `ply`th of its game (White's
 /// view, with the engine's best move), or the decided score of a position
 /// without moves.
 pub(super) async fn evaluate(
     engine: &Engine,
     ply: usize,
-    position: &Chess,
+    position: &VariantPosition,
     limits: &Limits,
 ) -> Result<StoredEval, ServiceError> {
     if let Some(score) = terminal_score(position) {
@@ -352,9 +369,19 @@ pub(super) async fn evaluate(
     }
     let fen =
         shakmaty::fen::Fen::from_position(position, shakmaty::EnPassantMode::Legal).to_string();
+    // Fairy-Stockfish is told the variant (its `UCI_Variant` names are
+    // shakmaty's); Stockfish plays chess and needs no such option.
+    let rules = position.variant();
+    let uci_variant = (rules != shakmaty::variant::Variant::Chess).then_some(rules.uci());
     let found = engine
         .pool
-        .search_in(position.castles().mode(), &fen, ANALYSIS_SKILL, limits)
+        .search_variant(
+            uci_variant,
+            position.castles().mode(),
+            &fen,
+            ANALYSIS_SKILL,
+            limits,
+        )
         .await
         .map_err(|e| ServiceError::Internal(format!("engine: {e}")))?;
     let score = found
@@ -366,7 +393,16 @@ pub(super) async fn evaluate(
 
 /// The evaluation of a position without moves (White's view): a
 /// checkmate is decided, a stalemate is level. `None` if it has moves.
-fn terminal_score(position: &Chess) -> Option<Score> {
+fn terminal_score(position: &VariantPosition) -> Option<Score> {
+    // A variant's own ending (an exploded king, the hill, the third check,
+    // antichess's empty or stalemated side) is decided.
+    if let shakmaty::Outcome::Known(known) = position.variant_outcome() {
+        return Some(match known.winner() {
+            Some(Color::White) => Score::Cp(MATED_CP),
+            Some(Color::Black) => Score::Cp(-MATED_CP),
+            None => Score::Cp(0),
+        });
+    }
     if !position.legal_moves().is_empty() {
         return None;
     }

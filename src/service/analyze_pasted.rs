@@ -70,7 +70,7 @@ impl Service {
                 max = MAX_PASTED_PLIES
             ));
         }
-        let engine = self.require_engine()?;
+        let engine = self.require_engine_for(imported.game.variant())?;
         let lang = self.show_lang(actor).await?;
         let notation = settings_notation(&self.store().server(&actor.server).await?);
         let state = self.engine_state();
@@ -126,7 +126,7 @@ impl Service {
     }
 
     async fn run_pasted(&self, job: &PastedJob) -> Result<Reply, ServiceError> {
-        let engine = self.require_engine()?;
+        let engine = self.require_engine_for(job.imported.game.variant())?;
         let slots = self.analysis_slots(&job.server, engine.options.analyses_per_server);
         let _slot = slots
             .acquire_owned()

@@ -69,9 +69,10 @@ impl Service {
             let mut frame = crate::render::Frame::from_position(game.position());
             frame.orientation = game.turn();
             frame.theme = crate::render::Theme::by_name(&settings.theme).unwrap_or_default();
-            let mut image = self.draw_now((frame, "challenge-position.png".to_owned()))?;
             // The challenge is posted in the channel: the server's words.
             let lang = self.server_lang(&actor.server).await;
+            super::variant_board::decorate(&mut frame, game, lang, game.turn());
+            let mut image = self.draw_now((frame, "challenge-position.png".to_owned()))?;
             image.description = super::view::board_description(lang, game);
             start_image = Some(image);
         }

@@ -27,6 +27,7 @@ use super::{
     Actor, ColorChoice, DrawAction, Notice, OpenThread, Reply, Service,
 };
 use crate::{
+    chess::Variant,
     engine::{Engine, Level},
     i18n::join_sentences,
     store::{NewChallenge, NewGame, StoreError},
@@ -50,6 +51,8 @@ const RESIGN_AFTER_PLIES: usize = 20;
 #[derive(Default)]
 pub(super) struct EngineState {
     engine: OnceLock<Arc<Engine>>,
+    /// Fairy-Stockfish, for lichess's variants other than Chess960.
+    fairy: OnceLock<Arc<Engine>>,
     /// Games whose computer side is thinking now.
     thinking: Mutex<HashSet<i64>>,
     /// Games where the computer may owe a turn (looked at again each tick).
@@ -81,6 +84,38 @@ impl Service {
         self.inner.engine.engine.get().cloned()
     }
 
+    /// Gives the bot Fairy-Stockfish, which plays and analyses lichess's
+    /// variants (once, as [`Service::attach_engine`]).
+    pub fn attach_fairy_engine(&self, engine: Arc<Engine>) -> bool {
+        self.inner.engine.fairy.set(engine).is_ok()
+    }
+
+    /// Whether the bot has an engine of either kind (the computer's turns
+    /// and analyses are looked for only then).
+    pub(super) fn has_any_engine(&self) -> bool {
+        self.engine().is_some() || self.inner.engine.fairy.get().is_some()
+    }
+
+    /// The engine that plays `variant`: Stockfish for standard chess and
+    /// Chess960, Fairy-Stockfish for the others.
+    pub fn engine_for(&self, variant: Variant) -> Option<Arc<Engine>> {
+        if variant.stockfish_plays() {
+            self.engine()
+        } else {
+            self.inner.engine.fairy.get().cloned()
+        }
+    }
+
+    /// [`Service::engine_for`], or the refusal: no engine, or (for a
+    /// variant only Fairy-Stockfish plays) that it needs Fairy-Stockfish.
+    pub(super) fn require_engine_for(&self, variant: Variant) -> Result<Arc<Engine>, ServiceError> {
+        match self.engine_for(variant) {
+            Some(engine) => Ok(engine),
+            None if variant.stockfish_plays() => refuse_msg(super::engine_text::no_engine()),
+            None => refuse_msg(super::engine_text::needs_fairy(variant.key())),
+        }
+    }
+
     pub(super) fn engine_state(&self) -> &EngineState {
         &self.inner.engine
     }
@@ -107,14 +142,15 @@ impl Service {
         };
         let time = options.time;
         // The computer plays standard chess and Chess960 (Stockfish's
-        // `UCI_Chess960`), from a start checked as a challenge's is.
+        // `UCI_Chess960`), and lichess's other variants with
+        // Fairy-Stockfish, from a start checked as a challenge's is.
         let start = super::start::challenge_start(
             options.variant.as_deref(),
             options.position,
             None,
             || self.draw_number(crate::chess::chess960::POSITIONS),
         )?;
-        self.require_engine()?;
+        self.require_engine_for(start.variant)?;
         let settings = self.store().server(&actor.server).await?;
         let time = match time {
             Some(text) => {
@@ -247,7 +283,7 @@ impl Service {
     /// is already thinking there (then the game is looked at again at the
     /// next tick).
     pub(super) fn wake_computer(&self, game_id: i64) {
-        if self.engine().is_none() {
+        if !self.has_any_engine() {
             return;
         }
         let state = self.engine_state();
@@ -278,7 +314,7 @@ impl Service {
     /// At start-up: every active game against the computer is looked at,
     /// so a move owed before a restart is made.
     pub(super) async fn resume_computer_games(&self) -> Result<(), ServiceError> {
-        if self.engine().is_none() {
+        if !self.has_any_engine() {
             return Ok(());
         }
         for game_id in self.store().active_computer_games().await? {
@@ -290,10 +326,11 @@ impl Service {
     /// One turn of the computer in `game_id`: answer a draw offer, claim a
     /// draw, resign, or move. Does nothing if there is nothing to do.
     async fn computer_turn(&self, game_id: i64) -> Result<(), ServiceError> {
-        let Some(engine) = self.engine() else {
+        let Some(record) = self.store().game(game_id).await? else {
             return Ok(());
         };
-        let Some(record) = self.store().game(game_id).await? else {
+        let variant = record.game.variant;
+        let Some(engine) = self.engine_for(variant) else {
             return Ok(());
         };
         let Some(channel) = record.game.channel_id.clone() else {
@@ -316,7 +353,8 @@ impl Service {
         }
         let found = engine
             .pool
-            .search_in(
+            .search_variant(
+                (!variant.stockfish_plays()).then_some(variant.uci_variant()),
                 shakmaty::Position::castles(game.position()).mode(),
                 &game.fen(),
                 level.skill(),

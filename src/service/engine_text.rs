@@ -14,6 +14,11 @@ pub(super) fn no_engine() -> Msg {
     msg!("engine-missing")
 }
 
+/// A variant only Fairy-Stockfish plays, without it (`key`: lichess's).
+pub(super) fn needs_fairy(key: &str) -> Msg {
+    msg!("engine-needs-fairy", variant = key)
+}
+
 pub(super) fn bad_level(level: i64) -> Msg {
     msg!("engine-bad-level", level = level)
 }

@@ -14,7 +14,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::{analyze::positions_of, Service, ServiceError};
+use super::{analyze::chess_positions, Service, ServiceError};
 use crate::chess::Variant;
 use crate::{
     engine::{
@@ -83,7 +83,7 @@ impl Service {
             // solving path read positions with standard castling).
             return Ok(Vec::new());
         }
-        let positions = positions_of(&session.game);
+        let positions = chess_positions(&session.game);
         in_background(mine_game(
             &engine.pool,
             &positions,

@@ -47,6 +47,7 @@ mod takeback;
 mod time;
 pub mod timing;
 mod tournament;
+mod variant_board;
 mod view;
 
 use std::sync::Arc;

@@ -10,7 +10,7 @@
 use shakmaty::{Color, Position};
 
 use super::{
-    analyze::{positions_of, score_of},
+    analyze::{chess_positions, score_of},
     error::{refuse_msg, ServiceError},
     session::Session,
     Actor, Reply, Service,
@@ -62,7 +62,7 @@ impl Service {
         }
         let game_id = session.record.id;
         let evals = self.store().evals(game_id).await?;
-        let positions = positions_of(&session.game);
+        let positions = chess_positions(&session.game);
         if evals.len() != positions.len() {
             return Ok(());
         }

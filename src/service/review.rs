@@ -5,7 +5,7 @@
 //! from the evaluation of every position; where they came from (the store
 //! or a run that stored nothing) is the caller's business.
 
-use shakmaty::{san::SanPlus, uci::UciMove, Chess, Color, Position};
+use shakmaty::{san::SanPlus, uci::UciMove, Color, Position};
 
 use super::{
     analyze::positions_of, engine_text as text, error::ServiceError, Attachment, Image, Reply,
@@ -207,7 +207,10 @@ pub(super) async fn review_reply(
 
 /// The engine's best move `uci` in `position`, in SAN (`None` if it is not
 /// a legal move there).
-pub(super) fn better_move(position: &Chess, uci: &str) -> Option<String> {
+pub(super) fn better_move<P: shakmaty::Position + Clone>(
+    position: &P,
+    uci: &str,
+) -> Option<String> {
     let mv = UciMove::from_ascii(uci.as_bytes())
         .ok()?
         .to_move(position)

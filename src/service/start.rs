@@ -6,7 +6,10 @@
 //!   the FEN given;
 //! - `chess960`: start position `position` (0–959), or one drawn at random
 //!   when it is left out, so that the challenged player sees the position
-//!   before accepting; or a Chess960 FEN.
+//!   before accepting; or a Chess960 FEN;
+//! - lichess's other variants (`crazyhouse`, `atomic`, `antichess`,
+//!   `kingofthehill`, `threecheck`, `horde`, `racingkings`): the variant's
+//!   usual start, or a FEN that is legal in that variant.
 //!
 //! Refused: a variant this bot does not play, a position outside 0–959, a
 //! position with standard chess, a position and a FEN together.
@@ -99,6 +102,8 @@ pub(super) fn challenge_start(
                 ServiceError::Internal(format!("Chess960 position {number} does not set up"))
             })?
         }
+        // Lichess's other variants: their own usual start.
+        other => Game::start_of(other),
     };
     Ok(Start {
         variant,
@@ -135,9 +140,27 @@ mod tests {
     }
 
     #[test]
+    fn lichess_variants_start_at_their_usual_start() {
+        for variant in &Variant::ALL[2..] {
+            let usual = start(Some(variant.key()), None).expect("the usual start");
+            assert_eq!(usual.variant, *variant);
+            assert_eq!((usual.number, usual.fen, usual.set_up), (None, None, false));
+            assert_eq!(usual.game.variant(), *variant);
+        }
+    }
+
+    #[test]
     fn bad_starts_are_refused() {
         let refused = |r: Result<Start, ServiceError>| matches!(r, Err(ServiceError::User(_)));
-        assert!(refused(start(Some("crazyhouse"), None)));
+        assert!(refused(start(Some("shogi"), None)));
+        assert!(refused(start(Some("crazyhouse"), Some(3))));
+        // A FEN legal in standard chess but not in Horde (White has a king).
+        assert!(refused(challenge_start(
+            Some("horde"),
+            None,
+            Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            || 0
+        )));
         assert!(refused(start(Some("chess960"), Some(960))));
         assert!(refused(start(Some("chess960"), Some(-1))));
         assert!(refused(start(None, Some(3))));

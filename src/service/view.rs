@@ -394,6 +394,8 @@ impl Service {
             top: line(!orientation),
             bottom: line(orientation),
         });
+        let lang = super::lang::settings_lang(settings);
+        super::variant_board::decorate(&mut frame, game, lang, orientation);
         Ok(frame)
     }
 

@@ -159,10 +159,10 @@ fn pgn_says_chess960_and_reads_back() {
         pgn::import(&other).expect("imports").game.variant(),
         Variant::Chess960
     );
-    let atomic = text.replace("Chess960", "Atomic");
+    let bughouse = text.replace("Chess960", "Bughouse");
     assert_eq!(
-        pgn::import(&atomic).map(|_| ()),
-        Err(pgn::PgnError::UnknownVariant("Atomic".to_owned()))
+        pgn::import(&bughouse).map(|_| ()),
+        Err(pgn::PgnError::UnknownVariant("Bughouse".to_owned()))
     );
 }
 

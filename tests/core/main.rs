@@ -25,3 +25,4 @@ mod rating;
 mod render;
 mod render_cli;
 mod tournament_cli;
+mod variants;

@@ -1953,14 +1953,40 @@ async fn a_chess960_challenge_with_the_new_options() {
     let commands = fake.wait_commands(WAIT).await;
     let challenge = command(&commands, "challenge");
     let variant = option(challenge, "variant");
-    assert_eq!(choice_names(variant), ["standard", "chess960"]);
+    assert_eq!(
+        choice_names(variant),
+        [
+            "standard",
+            "chess960",
+            "crazyhouse",
+            "atomic",
+            "antichess",
+            "kingofthehill",
+            "threecheck",
+            "horde",
+            "racingkings"
+        ]
+    );
     let zh: Vec<&str> = variant["choices"]
         .as_array()
         .into_iter()
         .flatten()
         .filter_map(|c| c["name_localizations"]["zh-CN"].as_str())
         .collect();
-    assert_eq!(zh, ["标准国际象棋", "960国际象棋"]);
+    assert_eq!(
+        zh,
+        [
+            "标准国际象棋",
+            "960国际象棋",
+            "疯狂屋",
+            "原子棋",
+            "反国际象棋",
+            "山丘之王",
+            "三次将军",
+            "部落",
+            "王者竞速"
+        ]
+    );
     assert_eq!(variant["name_localizations"]["zh-CN"], "变体");
     let position = option(challenge, "position");
     assert_eq!(position["type"], json!(4), "an integer");
@@ -1974,7 +2000,7 @@ async fn a_chess960_challenge_with_the_new_options() {
     assert_eq!(position["name_localizations"]["zh-CN"], "起始局面");
     assert_eq!(
         choice_names(option(command(&commands, "leaderboard"), "variant")),
-        ["standard", "chess960"]
+        choice_names(variant)
     );
     threads_off(&fake, CHESS_CHANNEL).await;
     let chess960 = opt_choice(&commands, "challenge", "variant", "chess960");

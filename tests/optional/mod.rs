@@ -52,6 +52,20 @@ pub fn stockfish() -> bool {
     )
 }
 
+/// Fairy-Stockfish (`fairy-stockfish` on `PATH` or Debian's
+/// `/usr/games/fairy-stockfish`), for lichess's variants against the
+/// computer.
+pub fn fairy_stockfish() -> bool {
+    static FOUND: OnceLock<bool> = OnceLock::new();
+    let found = *FOUND.get_or_init(|| chessbot::engine::find_fairy_engine(None).is_some());
+    require(
+        "Fairy-Stockfish",
+        found,
+        "the variants-against-the-computer tests",
+        "apt-get install fairy-stockfish",
+    )
+}
+
 /// Whether `python3` can import `module`.
 pub fn python_module(module: &str) -> bool {
     std::process::Command::new("python3")

@@ -515,8 +515,41 @@ async fn variant_refusals_are_clear_and_change_nothing() {
     }
     for (command, why) in [
         (
-            challenge_in(Some("crazyhouse"), None, None),
-            "`crazyhouse` is not a variant played here. Choose one of: standard, chess960",
+            challenge_in(Some("shogi"), None, None),
+            "`shogi` is not a variant played here. Choose one of: standard, chess960, \
+             crazyhouse, atomic, antichess, kingofthehill, threecheck, horde, racingkings",
+        ),
+        (
+            // A start number is Chess960's alone.
+            challenge_in(Some("crazyhouse"), Some(12), None),
+            "for Chess960 only",
+        ),
+        (
+            // White in check: legal in standard chess, never in Racing Kings.
+            challenge_in(
+                Some("racingkings"),
+                None,
+                Some("8/8/8/8/8/8/r6K/k7 w - - 0 1"),
+            ),
+            "`fen`: not a playable position",
+        ),
+        (
+            // Horde's White has no king.
+            challenge_in(
+                Some("horde"),
+                None,
+                Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            ),
+            "`fen`: not a playable position",
+        ),
+        (
+            // A pocket that does not read.
+            challenge_in(
+                Some("crazyhouse"),
+                None,
+                Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Xz] w KQkq - 0 1"),
+            ),
+            "`fen`: not a playable position",
         ),
         (challenge_in(Some(&"x".repeat(500)), None, None), "too long"),
         (
@@ -552,9 +585,9 @@ async fn variant_refusals_are_clear_and_change_nothing() {
         (
             Command::Leaderboard {
                 page: 1,
-                variant: Some("atomic".to_owned()),
+                variant: Some("bughouse".to_owned()),
             },
-            "`atomic` is not a variant played here",
+            "`bughouse` is not a variant played here",
         ),
     ] {
         bed.refused("alice", "lobby", command, why).await;
@@ -572,6 +605,68 @@ async fn variant_refusals_are_clear_and_change_nothing() {
         "{}",
         reply.text
     );
+}
+
+/// Drops: one in standard chess, one of a piece not in hand, one onto a
+/// taken square, a pawn onto the last rank: each refused privately, saying
+/// why, and nothing stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn impossible_drops_are_refused_and_change_nothing() {
+    let bed = Bed::new().await;
+    for who in ["alice", "bob", "carol", "dave"] {
+        bed.run(who, "lobby", Command::Help).await;
+    }
+    bed.run(
+        "carol",
+        "lobby",
+        Command::Settings {
+            changes: vec![Setting::Threads(false)],
+        },
+    )
+    .await;
+    // Standard chess: no drops at all.
+    bed.run("alice", "lobby", challenge(Some("bob"), Some("3d")))
+        .await;
+    bed.run("bob", "lobby", Command::Accept { challenge: None })
+        .await;
+    for text in ["N@f3", "@e4", "P@e4", "马@f3"] {
+        bed.refused(
+            "alice",
+            "lobby",
+            mv(text),
+            "pieces are dropped only in crazyhouse",
+        )
+        .await;
+    }
+    // Crazyhouse: 1. e4 d5 2. exd5 leaves White a pawn in hand.
+    let reply = bed
+        .run("carol", "hall", {
+            let mut c = challenge_in(Some("crazyhouse"), None, None);
+            if let Command::Challenge { opponent, .. } = &mut c {
+                *opponent = Some(user("dave"));
+            }
+            c
+        })
+        .await;
+    assert!(reply.text.contains("Variant: Crazyhouse"), "{}", reply.text);
+    bed.run("dave", "hall", Command::Accept { challenge: None })
+        .await;
+    for text in ["e4", "d5", "exd5", "Nf6"] {
+        let who = if ["e4", "exd5"].contains(&text) {
+            "carol"
+        } else {
+            "dave"
+        };
+        assert!(!bed.run(who, "hall", mv(text)).await.ephemeral, "{text}");
+    }
+    for (text, why) in [
+        ("N@f3", "you have no knight in hand to drop"),
+        ("@d2", "d2 is taken"),
+        ("P@g8", "a pawn is never dropped on the first or last rank"),
+    ] {
+        bed.refused("carol", "hall", mv(text), why).await;
+    }
+    assert!(!bed.run("carol", "hall", mv("@e4")).await.ephemeral);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -89,6 +89,16 @@ fn mv(text: &str) -> Command {
 /// A finished game between alice (White) and bob in `channel`, from `moves`
 /// (then bob resigns unless the moves end it). Returns its id.
 async fn finished_game(service: &Service, channel: &str, moves: &[&str]) -> i64 {
+    finished_game_in(service, channel, None, moves).await
+}
+
+/// [`finished_game`] in `variant` (a lichess key; `None`: standard chess).
+async fn finished_game_in(
+    service: &Service,
+    channel: &str,
+    variant: Option<&str>,
+    moves: &[&str],
+) -> i64 {
     let (alice, bob) = (actor("alice", channel), actor("bob", channel));
     let (r, _) = say(
         service,
@@ -102,7 +112,7 @@ async fn finished_game(service: &Service, channel: &str, moves: &[&str]) -> i64 
             rated: Some(false),
             time: Some("3d".to_owned()),
             fen: None,
-            variant: None,
+            variant: variant.map(str::to_owned),
             position: None,
         },
     )
@@ -856,6 +866,158 @@ async fn without_an_engine_the_engine_commands_say_so_and_the_rest_works() {
         reply.text
     );
     assert_eq!(service.store().analysis(id).await.unwrap(), None);
+}
+
+/// lichess's variants other than Chess960 need Fairy-Stockfish: without
+/// it (Stockfish or no engine at all), `/play` and `/analyze` of them say
+/// so plainly, and nothing is stored; games between people go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_fairy_stockfish_the_variants_say_they_need_it() {
+    let db = common::TestDb::sqlite();
+    let engine = if optional::stockfish() {
+        Some(engine().await)
+    } else {
+        None
+    };
+    let service = service(&db.url, engine).await;
+    let alice = actor("alice", "v");
+    for variant in ["crazyhouse", "atomic", "racingkings"] {
+        let (reply, _) = say(
+            &service,
+            &alice,
+            Command::Play {
+                level: 1,
+                color: ColorChoice::White,
+                time: None,
+                variant: Some(variant.to_owned()),
+                position: None,
+            },
+        )
+        .await;
+        assert!(reply.ephemeral);
+        assert!(
+            reply
+                .text
+                .contains(&format!("`{variant}` only with Fairy-Stockfish")),
+            "{}",
+            reply.text
+        );
+        assert!(service.store().latest_game_in("v").await.unwrap().is_none());
+    }
+    let id = finished_game_in(&service, "v", Some("threecheck"), &["e4", "d6", "Bb5+"]).await;
+    let (reply, _) = say(
+        &service,
+        &alice,
+        Command::Analyze {
+            game: Some(id),
+            pgn: None,
+        },
+    )
+    .await;
+    assert!(reply.ephemeral);
+    assert!(
+        reply
+            .text
+            .contains("`threecheck` only with Fairy-Stockfish"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(service.store().analysis(id).await.unwrap(), None);
+}
+
+/// Crazyhouse against Fairy-Stockfish: the computer's moves (drops among
+/// them, as the engine writes them) replay, and the game is analysed by
+/// the same engine, told the variant.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crazyhouse_game_against_fairy_stockfish_is_played_and_analysed() {
+    if !optional::fairy_stockfish() {
+        return;
+    }
+    let options = EngineOptions {
+        analysis: chessbot::engine::AnalysisLimits {
+            depth: 8,
+            nodes: 100_000,
+            movetime_ms: 1_000,
+        },
+        ..EngineOptions::default()
+    };
+    let fairy = Engine::start_fairy(None, 1, 16, 1, options)
+        .await
+        .expect("Fairy-Stockfish starts");
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, None).await;
+    assert!(service.attach_fairy_engine(Arc::new(fairy)));
+    let alice = actor("alice", "zh");
+    let (reply, _) = say(
+        &service,
+        &alice,
+        Command::Play {
+            level: 8,
+            color: ColorChoice::White,
+            time: Some("3d".to_owned()),
+            variant: Some("crazyhouse".to_owned()),
+            position: None,
+        },
+    )
+    .await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+    // alice's moves: the first legal one of these, else any legal move.
+    for turn in 0..6 {
+        let record = service
+            .store()
+            .latest_game_in("zh")
+            .await
+            .unwrap()
+            .expect("game");
+        assert_eq!(record.game.variant, chessbot::chess::Variant::Crazyhouse);
+        if !record.is_active() {
+            break;
+        }
+        let moves = service.store().moves(record.id).await.unwrap();
+        assert_eq!(moves.len(), 2 * turn, "the computer answered every move");
+        let game = Game::replay_in(
+            record.game.variant,
+            record.game.initial_fen.as_deref(),
+            moves.iter().map(|m| (m.uci.as_str(), m.played_ms)),
+        )
+        .expect("the stored Crazyhouse moves replay");
+        let legal = shakmaty::Position::legal_moves(game.position());
+        let pick = legal
+            .iter()
+            .find(|m| m.is_put())
+            .or_else(|| legal.iter().find(|m| m.is_capture()))
+            .or_else(|| legal.first())
+            .expect("a legal move");
+        let (reply, _) = say(&service, &alice, mv(&game.uci(*pick))).await;
+        assert!(!reply.ephemeral, "{}", reply.text);
+    }
+    let record = service
+        .store()
+        .latest_game_in("zh")
+        .await
+        .unwrap()
+        .expect("game");
+    if record.is_active() {
+        let (r, _) = say(&service, &alice, Command::Resign { confirmed: true }).await;
+        assert!(r.text.contains("Game over"), "{}", r.text);
+    }
+    let plies = service.store().moves(record.id).await.unwrap().len();
+    let (queued, _) = say(
+        &service,
+        &alice,
+        Command::Analyze {
+            game: Some(record.id),
+            pgn: None,
+        },
+    )
+    .await;
+    assert!(!queued.ephemeral, "{}", queued.text);
+    let job = service.store().analysis(record.id).await.unwrap().unwrap();
+    assert_eq!(job.status, AnalysisStatus::Done);
+    assert_eq!(
+        service.store().evals(record.id).await.unwrap().len(),
+        plies + 1
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

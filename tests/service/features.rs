@@ -770,9 +770,9 @@ async fn chess960_rematch_replay_and_pasted_pgn() {
         "lobby",
         Command::Show {
             fen: None,
-            pgn: Some(text.replace("Chess960", "Atomic")),
+            pgn: Some(text.replace("Chess960", "Bughouse")),
         },
-        "The PGN is a game of Atomic, which is not played here",
+        "The PGN is a game of Bughouse, which is not played here",
     )
     .await;
 }

@@ -23,6 +23,7 @@ mod field_fixes;
 mod fuzz;
 mod operations;
 mod oracle960;
+mod oracle_variants;
 mod puzzle_solving;
 mod puzzles;
 mod schedulers;

@@ -970,15 +970,33 @@ async fn chess960_rounds_share_one_recorded_start() {
         .run(
             "mod",
             TournamentCommand::Create(TournamentOptions {
+                variant: Some("shogi".into()),
+                ..create("Shogi Cup")
+            }),
+        )
+        .await;
+    assert!(
+        r.ephemeral && r.text.contains("`shogi` is not a variant"),
+        "{}",
+        r.text
+    );
+    assert_eq!(before, bed.snapshot().await);
+    // lichess's other variants: every board from the variant's own start,
+    // nothing drawn by lot.
+    let r = bed
+        .run(
+            "mod",
+            TournamentCommand::Create(TournamentOptions {
                 variant: Some("horde".into()),
                 ..create("Horde Cup")
             }),
         )
         .await;
     assert!(
-        r.ephemeral && r.text.contains("`horde` is not a variant"),
+        !r.ephemeral
+            && r.text
+                .contains("Every game is Horde, from its usual start."),
         "{}",
         r.text
     );
-    assert_eq!(before, bed.snapshot().await);
 }

@@ -19,7 +19,7 @@ use std::{
 
 use chessbot::{chess::Game, store::Store};
 use rand::{rngs::SmallRng, seq::SliceRandom, Rng, SeedableRng};
-use shakmaty::{san::San, Chess, Position};
+use shakmaty::{san::San, Position};
 
 const GAMES: usize = 4;
 const SERVER: &str = "console";
@@ -103,7 +103,7 @@ struct Stored {
     id: i64,
     white: String,
     black: String,
-    position: Chess,
+    position: shakmaty::variant::VariantPosition,
 }
 
 async fn active_games(store: &Store) -> Vec<Option<Stored>> {

@@ -5,12 +5,12 @@
 //! there" from "it could, but the king would be in check".
 
 use shakmaty::{
-    attacks, san::San, Bitboard, CastlingSide, Chess, EnPassantMode, File, Piece, Position, Rank,
-    Role, Square,
+    attacks, san::San, Bitboard, CastlingSide, EnPassantMode, File, Piece, Position, Rank, Role,
+    Square,
 };
 
 use super::{
-    error::{CastlingBlock, IllegalReason},
+    error::{CastlingBlock, DropBlock, IllegalReason},
     normalize::Reading,
 };
 
@@ -29,7 +29,7 @@ struct Query {
 
 /// Explains why `reading` is not legal in `pos`. Call only after
 /// resolution failed.
-pub fn diagnose(pos: &Chess, reading: &Reading) -> IllegalReason {
+pub fn diagnose<P: Position + Clone>(pos: &P, reading: &Reading) -> IllegalReason {
     if pos.legal_moves().is_empty() {
         return IllegalReason::NoLegalMoves;
     }
@@ -54,12 +54,7 @@ pub fn diagnose(pos: &Chess, reading: &Reading) -> IllegalReason {
                 promotion,
             },
         ),
-        Reading::San(San::Put { role, to }) => IllegalReason::NoPieceCanGoThere {
-            role,
-            from: None,
-            to,
-            capture: false,
-        },
+        Reading::San(San::Put { role, to }) => drop(pos, role, to),
         Reading::San(San::Null) => IllegalReason::NoLegalMoves,
         Reading::Uci {
             role,
@@ -99,6 +94,24 @@ pub fn diagnose(pos: &Chess, reading: &Reading) -> IllegalReason {
     }
 }
 
+/// Why dropping a `role` on `to` is refused: no drops in this variant,
+/// none in the pocket, the square taken, a pawn on the first or last rank;
+/// else the drop leaves the king in check.
+fn drop<P: Position + Clone>(pos: &P, role: Role, to: Square) -> IllegalReason {
+    let Some(pockets) = pos.pockets() else {
+        return IllegalReason::Drop(DropBlock::NoDrops);
+    };
+    if pockets[pos.turn()][role] == 0 {
+        IllegalReason::Drop(DropBlock::NotInPocket(role))
+    } else if pos.board().occupied().contains(to) {
+        IllegalReason::Drop(DropBlock::Occupied(to))
+    } else if role == Role::Pawn && (to.rank() == Rank::First || to.rank() == Rank::Eighth) {
+        IllegalReason::Drop(DropBlock::PawnOnBackRank)
+    } else {
+        IllegalReason::LeavesKingInCheck
+    }
+}
+
 /// Whether a pawn SAN asks for a capture: `exd5` and also the lazy `ed5`.
 pub fn pawn_capture(file: Option<File>, capture: bool, to: Square) -> bool {
     capture || file.is_some_and(|f| f != to.file())
@@ -106,7 +119,12 @@ pub fn pawn_capture(file: Option<File>, capture: bool, to: Square) -> bool {
 
 /// The castling side meant by a king move given as coordinates, if any:
 /// two files along the home rank, or onto one of its own rooks.
-fn castling_side(pos: &Chess, role: Role, from: Square, to: Square) -> Option<CastlingSide> {
+fn castling_side<P: Position + Clone>(
+    pos: &P,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> Option<CastlingSide> {
     let turn = pos.turn();
     let home = turn.fold_wb(Square::E1, Square::E8);
     if role != Role::King || from != home || to.rank() != from.rank() {
@@ -120,7 +138,7 @@ fn castling_side(pos: &Chess, role: Role, from: Square, to: Square) -> Option<Ca
     (from.distance(to) == 2 || onto_rook).then(|| CastlingSide::from_king_side(from < to))
 }
 
-fn castling(pos: &Chess, side: CastlingSide) -> IllegalReason {
+fn castling<P: Position + Clone>(pos: &P, side: CastlingSide) -> IllegalReason {
     let turn = pos.turn();
     let castles = pos.castles();
     let occupied = pos.board().occupied();
@@ -145,7 +163,7 @@ fn castling(pos: &Chess, side: CastlingSide) -> IllegalReason {
     IllegalReason::Castling(block)
 }
 
-fn normal(pos: &Chess, q: &Query) -> IllegalReason {
+fn normal<P: Position + Clone>(pos: &P, q: &Query) -> IllegalReason {
     let mut from_squares = pos.our(q.role);
     if let Some(file) = q.file {
         from_squares &= Bitboard::from_file(file);
@@ -192,7 +210,7 @@ fn normal(pos: &Chess, q: &Query) -> IllegalReason {
 
 /// Whether the piece on `from` could make the move if its own king's safety
 /// did not matter (a pseudo-legal move).
-fn reaches(pos: &Chess, q: &Query, from: Square) -> bool {
+fn reaches<P: Position + Clone>(pos: &P, q: &Query, from: Square) -> bool {
     let turn = pos.turn();
     let board = pos.board();
     let occupied = board.occupied();

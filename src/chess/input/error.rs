@@ -94,6 +94,27 @@ pub enum IllegalReason {
     PromotionRequired,
     /// The game is over: the side to move has no legal move at all.
     NoLegalMoves,
+    /// A drop (`N@f3`) that cannot be made, and why.
+    Drop(DropBlock),
+    /// Antichess: a capture is available, and captures are compulsory.
+    MustCapture,
+    /// A move standard chess allows on this board but the variant forbids
+    /// (an Atomic king capturing or blowing up its own king, a check in
+    /// Racing Kings).
+    VariantRule(crate::chess::Variant),
+}
+
+/// Why a drop is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropBlock {
+    /// Pieces are dropped only in Crazyhouse.
+    NoDrops,
+    /// No piece of that kind in the mover's pocket.
+    NotInPocket(Role),
+    /// A piece already stands on the square.
+    Occupied(Square),
+    /// Pawns are never dropped on the first or last rank.
+    PawnOnBackRank,
 }
 
 /// Why castling is refused, checked in this order.
@@ -122,8 +143,16 @@ pub(crate) fn echo(text: &str) -> String {
     let mut count = 0;
     let mut truncated = false;
     let mut last_space = true;
-    for c in text.chars().take(ECHO_CHARS * 16) {
-        if matches!(c, '`' | '*' | '_' | '~' | '|' | '\\' | '@' | '<' | '>') || c.is_control() {
+    let chars: Vec<char> = text.chars().take(ECHO_CHARS * 16).collect();
+    for (i, &c) in chars.iter().enumerate() {
+        // `@` stays where it writes a drop (`N@f3`): before a square it
+        // mentions nobody.
+        let drop = c == '@'
+            && matches!(chars.get(i + 1), Some('a'..='h'))
+            && matches!(chars.get(i + 2), Some('1'..='8'));
+        if (matches!(c, '`' | '*' | '_' | '~' | '|' | '\\' | '@' | '<' | '>') && !drop)
+            || c.is_control()
+        {
             continue;
         }
         let space = c.is_whitespace();
@@ -227,6 +256,26 @@ impl IllegalReason {
             IllegalReason::NoPromotion => t!(lang, "illegal-no-promotion"),
             IllegalReason::PromotionRequired => t!(lang, "illegal-promotion-required"),
             IllegalReason::NoLegalMoves => t!(lang, "illegal-no-legal-moves"),
+            IllegalReason::Drop(block) => match block {
+                DropBlock::NoDrops => t!(lang, "illegal-drop-no-drops"),
+                DropBlock::NotInPocket(role) => {
+                    t!(
+                        lang,
+                        "illegal-drop-not-in-pocket",
+                        piece = piece_name(lang, role)
+                    )
+                }
+                DropBlock::Occupied(square) => {
+                    t!(lang, "illegal-drop-occupied", square = square.to_string())
+                }
+                DropBlock::PawnOnBackRank => t!(lang, "illegal-drop-pawn-back-rank"),
+            },
+            IllegalReason::MustCapture => t!(lang, "illegal-must-capture"),
+            IllegalReason::VariantRule(variant) => match variant {
+                crate::chess::Variant::Atomic => t!(lang, "illegal-variant-atomic"),
+                crate::chess::Variant::RacingKings => t!(lang, "illegal-variant-racing-kings"),
+                other => t!(lang, "illegal-variant-rule", variant = other.name(lang)),
+            },
         }
     }
 }
@@ -309,6 +358,7 @@ mod tests {
     fn echo_is_short_and_harmless() {
         assert_eq!(echo("Nf3"), "Nf3");
         assert_eq!(echo("@everyone `x`"), "everyone x");
+        assert_eq!(echo("N@f3 @e4 @here"), "N@f3 @e4 here");
         assert_eq!(echo("  a \n\t b  "), "a b");
         let long = "x".repeat(10_000);
         assert_eq!(echo(&long), format!("{}…", "x".repeat(20)));

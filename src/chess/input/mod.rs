@@ -39,7 +39,7 @@ mod suggest;
 use shakmaty::{
     san::{San, SanError},
     uci::UciMove,
-    Chess, Move, Position, Role,
+    Move, Position, Role,
 };
 
 use self::{
@@ -49,7 +49,7 @@ use self::{
     suggest::{focus_of_san, hints, Focus},
 };
 pub use self::{
-    error::{piece_name, CastlingBlock, IllegalReason, InputError},
+    error::{piece_name, CastlingBlock, DropBlock, IllegalReason, InputError},
     suggest::suggest,
 };
 
@@ -77,7 +77,7 @@ pub use self::{
 /// assert!(err.to_string().starts_with("`Ke2` is not legal here"));
 /// # Ok::<_, chessbot::chess::input::InputError>(())
 /// ```
-pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, InputError> {
+pub fn parse_move<P: Position + Clone>(pos: &P, text: &str) -> Result<Move, InputError> {
     let readings = normalize::readings(text);
     if readings.is_empty() {
         return Err(InputError::Unreadable {
@@ -131,7 +131,7 @@ enum Resolved {
     Illegal,
 }
 
-fn resolve(pos: &Chess, reading: &Reading) -> Resolved {
+fn resolve<P: Position + Clone>(pos: &P, reading: &Reading) -> Resolved {
     match resolve_plain(pos, reading) {
         Resolved::Illegal => castling_by_squares(pos, reading),
         done => done,
@@ -142,7 +142,7 @@ fn resolve(pos: &Chess, reading: &Reading) -> Resolved {
 /// `Kxh1`) or onto its castled square (`e1g1`, `f1g1` in Chess960). Read
 /// only when no other move fits, so a Chess960 king's ordinary step keeps
 /// its meaning.
-fn castling_by_squares(pos: &Chess, reading: &Reading) -> Resolved {
+fn castling_by_squares<P: Position + Clone>(pos: &P, reading: &Reading) -> Resolved {
     let (from, to) = match *reading {
         Reading::San(San::Normal {
             role: Role::King,
@@ -176,7 +176,7 @@ fn castling_by_squares(pos: &Chess, reading: &Reading) -> Resolved {
     }
 }
 
-fn resolve_plain(pos: &Chess, reading: &Reading) -> Resolved {
+fn resolve_plain<P: Position + Clone>(pos: &P, reading: &Reading) -> Resolved {
     match *reading {
         Reading::San(san) => match resolve_san(pos, san) {
             Resolved::Illegal => match loosened(san) {
@@ -204,7 +204,7 @@ fn resolve_plain(pos: &Chess, reading: &Reading) -> Resolved {
     }
 }
 
-fn resolve_san(pos: &Chess, san: San) -> Resolved {
+fn resolve_san<P: Position + Clone>(pos: &P, san: San) -> Resolved {
     match san.to_move(pos) {
         Ok(m) => Resolved::Move(m),
         Err(SanError::AmbiguousSan) => {
@@ -271,7 +271,7 @@ fn focus(reading: &Reading) -> Focus {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{fen::Fen, CastlingMode};
+    use shakmaty::{fen::Fen, CastlingMode, Chess};
 
     use super::*;
 

@@ -39,7 +39,9 @@ pub fn readings(text: &str) -> Vec<Reading> {
     for variant in variants(&core) {
         let san = San::from_ascii(variant.as_bytes())
             .ok()
-            .filter(|san| matches!(san, San::Normal { .. }))
+            // Drops too (`N@f3`, `@f3` for a pawn, as lichess reads them):
+            // they are legal only in Crazyhouse, which the position decides.
+            .filter(|san| matches!(san, San::Normal { .. } | San::Put { .. }))
             .map(Reading::San);
         let uci = coordinates(&variant);
         // A bare `b1c3` is coordinates first (shakmaty's SAN reader would take
@@ -157,7 +159,12 @@ fn variants(core: &str) -> Vec<String> {
             *c = b'x';
         }
     }
-    for i in 0..b.len().saturating_sub(1) {
+    // A leading capital `B` before a rank is a bishop's SAN told apart by
+    // its rank (`B3xb4`, common with Crazyhouse's dropped bishops) before
+    // it is the square b3: it keeps its case, and so is read as the
+    // bishop first, as `Bxc3` is.
+    let skip = usize::from(b.first() == Some(&b'B') && b.len() > 2);
+    for i in skip..b.len().saturating_sub(1) {
         if (b'A'..=b'H').contains(&b[i]) && (b'1'..=b'8').contains(&b[i + 1]) {
             b[i] = b[i].to_ascii_lowercase();
         }

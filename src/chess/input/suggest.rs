@@ -4,7 +4,7 @@
 use shakmaty::{
     san::{San, SanPlus, Suffix},
     uci::UciMove,
-    Chess, Move, Position, Role, Square,
+    Move, Position, Role, Square,
 };
 
 use super::normalize::{map_char, MAX_INPUT_CHARS};
@@ -20,7 +20,7 @@ struct Entry {
     check: bool,
 }
 
-fn entries(pos: &Chess) -> Vec<Entry> {
+fn entries<P: Position + Clone>(pos: &P) -> Vec<Entry> {
     pos.legal_moves()
         .into_iter()
         .map(|m| {
@@ -133,7 +133,7 @@ fn squash(s: &str) -> String {
 ///
 /// Never panics; bounded work (a prefix longer than 32 characters matches
 /// nothing; at most 218 legal moves are looked at).
-pub fn suggest(pos: &Chess, prefix: &str, limit: usize) -> Vec<String> {
+pub fn suggest<P: Position + Clone>(pos: &P, prefix: &str, limit: usize) -> Vec<String> {
     if limit == 0 || prefix.len() > MAX_INPUT_CHARS * 8 {
         return Vec::new();
     }
@@ -186,7 +186,7 @@ pub struct Focus {
 /// those that match the attempt (same destination, same piece, same kind of
 /// piece), then a varied sample: tactical moves first, central squares
 /// first, no more than two per kind of piece until all kinds had a turn.
-pub fn hints(pos: &Chess, focus: Focus) -> Vec<String> {
+pub fn hints<P: Position + Clone>(pos: &P, focus: Focus) -> Vec<String> {
     let all = entries(pos);
     let relevance = |e: &Entry| {
         if focus.to.is_some_and(|to| landing(&e.m) == to)

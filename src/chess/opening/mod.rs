@@ -201,13 +201,19 @@ pub fn classify_line(start: &Chess, moves: &[Move]) -> Option<Opening> {
 
 /// The opening of `game` so far. A Chess960 game has none unless it began
 /// from position 518, the ordinary start: the book's names are for lines
-/// from that start only.
+/// from that start only. lichess's other variants have none (their moves
+/// mean something else: a Crazyhouse or Atomic `1. e4` is no King's Pawn
+/// opening), as lichess shows none.
 pub fn classify(game: &Game) -> Option<Opening> {
+    let chess = match game.initial_position() {
+        shakmaty::variant::VariantPosition::Chess(chess) => chess,
+        _ => return None,
+    };
     if game.variant().numbered_starts() && game.start_number() != Some(super::chess960::STANDARD) {
         return None;
     }
     let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();
-    classify_line(game.initial_position(), &moves)
+    classify_line(chess, &moves)
 }
 
 /// How many rows the data set has and how many named positions they make

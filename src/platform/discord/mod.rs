@@ -87,6 +87,9 @@ pub struct BotSettings {
     pub durability: crate::store::Durability,
     /// The chess engine (`None`: /play and /analyze say there is none).
     pub engine: Option<Arc<crate::engine::Engine>>,
+    /// Fairy-Stockfish, for lichess's variants (`None`: they are not
+    /// played against the computer).
+    pub fairy_engine: Option<Arc<crate::engine::Engine>>,
     /// Serve the live web board here; `None`: off.
     pub web: Option<WebBoard>,
 }
@@ -122,6 +125,7 @@ impl BotSettings {
             backups: None,
             durability: crate::store::Durability::Full,
             engine: None,
+            fairy_engine: None,
             web: None,
         }
     }
@@ -174,6 +178,9 @@ pub async fn run(
     let service = Service::new(store, renderer, Arc::new(SystemClock)).with_limits(settings.limits);
     if let Some(engine) = settings.engine.clone() {
         service.attach_engine(engine);
+    }
+    if let Some(engine) = settings.fairy_engine.clone() {
+        service.attach_fairy_engine(engine);
     }
     if let Some(web) = &settings.web {
         let (_, task) = crate::platform::web::start_board(&service, web).await?;

@@ -190,7 +190,7 @@ impl ViewerPage {
     }
 }
 
-fn fen_of(position: &shakmaty::Chess) -> String {
+fn fen_of<P: shakmaty::Position>(position: &P) -> String {
     Fen::from_position(position, EnPassantMode::Legal).to_string()
 }
 

@@ -230,8 +230,16 @@ impl Service {
                 ),
                 if variant == crate::chess::Variant::Standard {
                     String::new()
-                } else {
+                } else if variant.numbered_starts() {
                     t!(public, "tournament-variant", variant = variant.name(public))
+                } else {
+                    // lichess's other variants: every board from the
+                    // variant's usual start.
+                    t!(
+                        public,
+                        "tournament-variant-usual",
+                        variant = variant.name(public)
+                    )
                 },
                 how,
                 when,

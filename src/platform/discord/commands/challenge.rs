@@ -38,15 +38,37 @@ pub enum VariantOption {
     Standard,
     #[name = "chess960"]
     Chess960,
+    #[name = "crazyhouse"]
+    Crazyhouse,
+    #[name = "atomic"]
+    Atomic,
+    #[name = "antichess"]
+    Antichess,
+    #[name = "kingofthehill"]
+    KingOfTheHill,
+    #[name = "threecheck"]
+    ThreeCheck,
+    #[name = "horde"]
+    Horde,
+    #[name = "racingkings"]
+    RacingKings,
 }
 
 impl VariantOption {
     /// The key the service reads.
     pub fn key(self) -> &'static str {
-        match self {
-            VariantOption::Standard => crate::chess::Variant::Standard.key(),
-            VariantOption::Chess960 => crate::chess::Variant::Chess960.key(),
-        }
+        let variant = match self {
+            VariantOption::Standard => crate::chess::Variant::Standard,
+            VariantOption::Chess960 => crate::chess::Variant::Chess960,
+            VariantOption::Crazyhouse => crate::chess::Variant::Crazyhouse,
+            VariantOption::Atomic => crate::chess::Variant::Atomic,
+            VariantOption::Antichess => crate::chess::Variant::Antichess,
+            VariantOption::KingOfTheHill => crate::chess::Variant::KingOfTheHill,
+            VariantOption::ThreeCheck => crate::chess::Variant::ThreeCheck,
+            VariantOption::Horde => crate::chess::Variant::Horde,
+            VariantOption::RacingKings => crate::chess::Variant::RacingKings,
+        };
+        variant.key()
     }
 }
 
@@ -114,9 +136,8 @@ pub async fn challenge(
     #[description = "Start from this position (FEN) instead of the usual one"]
     #[max_length = 100]
     fen: Option<String>,
-    #[description = "The rules: standard chess (default) or chess960"] variant: Option<
-        VariantOption,
-    >,
+    #[description = "The rules: standard chess (default), chess960 or a lichess variant"]
+    variant: Option<VariantOption>,
     #[description = "Chess960 start position, 0 to 959 (default: drawn at random)"]
     #[min = 0]
     #[max = 959]
@@ -165,9 +186,8 @@ pub async fn play(
     #[autocomplete = "complete_time"]
     #[max_length = 32]
     time: Option<String>,
-    #[description = "The rules: standard chess (default) or chess960"] variant: Option<
-        VariantOption,
-    >,
+    #[description = "The rules: standard chess (default), chess960 or a lichess variant"]
+    variant: Option<VariantOption>,
     #[description = "Chess960 start position, 0 to 959 (default: drawn at random)"]
     #[min = 0]
     #[max = 959]

@@ -135,7 +135,7 @@ pub async fn create(
     #[description = "Team events: Red: @a @b; Blue: @c @d (players in board order)"]
     #[max_length = 2000]
     teams: Option<String>,
-    #[description = "The rules: standard chess (default) or chess960 (one start position per round)"]
+    #[description = "The rules: standard (default), chess960 (one start per round) or a lichess variant"]
     variant: Option<super::challenge::VariantOption>,
 ) -> Result<(), Error> {
     let options = TournamentOptions {
