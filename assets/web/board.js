@@ -90,7 +90,7 @@ const ground = Chessground(boardEl, {
     color: undefined,
     dests: new Map(),
     showDests: true,
-    events: { after: onUserMove },
+    events: { after: onUserMove, afterNewPiece: onUserDrop },
   },
   premovable: {
     enabled: true,
@@ -140,6 +140,7 @@ function setBoard(s, withDests = true) {
     },
     premovable: { enabled: on },
   });
+  if (ground.state.dropmode.active && !(on && s.turn === s.you)) endDropMode();
 }
 
 function onUserMove(orig, dest, meta) {
@@ -167,6 +168,100 @@ function sendMove(uci) {
   sentPly = s.ply;
   // No more moves until the server answers; premoves stay possible.
   ground.set({ movable: { dests: new Map() } });
+  renderPockets();
+}
+
+// ---------------------------------------------------------------- drops (Crazyhouse)
+
+// The pieces a pocket holds, in the order the server counts them: the letter
+// a drop is written with (N of N@f3), chessground's role, the word for it.
+const POCKET = [
+  ['P', 'pawn', 'web-pawn'],
+  ['N', 'knight', 'web-knight'],
+  ['B', 'bishop', 'web-bishop'],
+  ['R', 'rook', 'web-rook'],
+  ['Q', 'queen', 'web-queen'],
+];
+const letterOf = role => (POCKET.find(([, r]) => r === role) || [])[0];
+const variantOf = s => (s && s.variant) || {};
+
+// A piece dragged from a pocket, or put with a click on a square after one on
+// the pocket (chessground's drop mode): the server's drops say where it may go.
+function onUserDrop(role, key) {
+  const s = state;
+  const letter = letterOf(role);
+  const squares = letter && variantOf(s).drops && variantOf(s).drops[letter];
+  endDropMode();
+  if (!myTurn(s) || sentPly !== null || !Array.isArray(squares) || !squares.includes(key)) {
+    if (s) setBoard(s);
+    return;
+  }
+  sendMove(`${letter}@${key}`);
+}
+
+function startDrop(role, e) {
+  const s = state;
+  if (!myTurn(s) || sentPly !== null) return;
+  const piece = { role, color: s.you };
+  const same = ground.state.dropmode.active && ground.state.dropmode.piece && ground.state.dropmode.piece.role === role;
+  if (same) {
+    endDropMode();
+    return;
+  }
+  ground.set({ dropmode: { active: true, piece } });
+  renderPockets();
+  // Dragged onto the board, the piece drops at once; let go where it was
+  // picked, it waits for a click on a square.
+  if (e.type === 'mousedown' || e.type === 'touchstart') {
+    e.preventDefault();
+    ground.dragNewPiece(piece, e);
+  }
+}
+
+function endDropMode() {
+  if (!ground.state.dropmode.active) return;
+  ground.set({ dropmode: { active: false } });
+  renderPockets();
+}
+
+function renderPockets() {
+  const s = state;
+  if (!s) return;
+  const pockets = variantOf(s).pockets;
+  const chosen = ground.state.dropmode.active && ground.state.dropmode.piece && ground.state.dropmode.piece.role;
+  for (const strip of Object.values(strips)) {
+    const color = strip.dataset.color;
+    let box = strip.querySelector('.pocket');
+    if (!pockets || !pockets[color]) {
+      if (box) box.remove();
+      continue;
+    }
+    if (!box) {
+      box = el('div', { class: 'pocket', role: 'group', 'aria-label': word('web-pocket') });
+      strip.querySelector('.points').after(box);
+    }
+    const mine = myTurn(s) && s.you === color && sentPly === null;
+    box.replaceChildren(
+      ...POCKET.map(([letter, role, id]) => {
+        const count = Number(pockets[color][letter.toLowerCase()]) || 0;
+        const usable = mine && count > 0;
+        return el(
+          'button',
+          {
+            type: 'button',
+            class: `pocket-piece${count ? '' : ' empty'}${usable && chosen === role ? ' chosen' : ''}`,
+            data: { role, count: String(count) },
+            title: word(id),
+            'aria-label': `${word(id)} ×${count}`,
+            disabled: !usable,
+            on: usable ? { mousedown: e => startDrop(role, e), touchstart: e => startDrop(role, e), keydown: e => (e.key === 'Enter' || e.key === ' ') && startDrop(role, e) } : undefined,
+          },
+          el('piece', { class: `${role} ${color}` }),
+          count > 1 ? el('span', { class: 'count', text: String(count) }) : null,
+        );
+      }),
+    );
+  }
 }
 
 // ---------------------------------------------------------------- promotion
@@ -177,10 +272,12 @@ const PROMOTIONS = [
   ['b', 'bishop', 'web-bishop'],
   ['n', 'knight', 'web-knight'],
 ];
+// Antichess: a pawn may also become a king.
+const promotionsOf = s => (variantOf(s).key === 'antichess' ? [...PROMOTIONS, ['k', 'king', 'web-king']] : PROMOTIONS);
 
 function openPromotion(orig, dest, color) {
   closePromotion(false);
-  const choices = PROMOTIONS.map(([letter, role, id]) =>
+  const choices = promotionsOf(state).map(([letter, role, id]) =>
     el(
       'button',
       {
@@ -321,6 +418,7 @@ function onState(s) {
   if (!keepBoard) sentPly = null;
   actPending = false;
   body.dataset.ply = String(s.ply);
+  body.dataset.variant = variantOf(s).key || 'standard';
   if (promo && (promo.ply !== s.ply || !myTurn(s))) closePromotion(false);
 
   if (!keepBoard && !promo) setBoard(s);
@@ -341,6 +439,7 @@ function onRefused(f) {
     sentPly = null;
     if (state) setBoard(state);
   }
+  renderPockets();
   renderActions();
 }
 
@@ -376,7 +475,27 @@ function renderPlayers() {
     name.textContent = typeof p.name === 'string' ? p.name : '';
     name.title = word(color === 'white' ? 'web-white' : 'web-black');
     strip.querySelector('.points').textContent = typeof p.points === 'string' ? p.points : '';
+    renderChecks(strip, color);
   }
+  renderPockets();
+}
+
+// Three-check: a "+" for each check the player has given.
+function renderChecks(strip, color) {
+  const checks = variantOf(state).checks;
+  let span = strip.querySelector('.checks');
+  if (!checks || typeof checks[color] !== 'number') {
+    if (span) span.remove();
+    return;
+  }
+  if (!span) {
+    span = el('span', { class: 'checks' });
+    strip.querySelector('.points').after(span);
+  }
+  const given = Math.max(0, Math.min(3, checks[color]));
+  span.textContent = given ? '+'.repeat(given) : '·';
+  span.title = `${word('web-checks-given')}: ${given}/3`;
+  span.setAttribute('aria-label', span.title);
 }
 
 const pad = n => String(n).padStart(2, '0');
@@ -459,8 +578,10 @@ function renderMoves() {
   const s = state;
   const moves = Array.isArray(s.moves) ? s.moves : [];
   // Where the list starts: from the FEN's move number and side to move.
+  // The move number is the FEN's last field (Three-check puts its checks
+  // before the two counters).
   const parts = String(s.fen).split(' ');
-  const full = parseInt(parts[5], 10) || 1;
+  const full = parseInt(parts[parts.length - 1], 10) || 1;
   const nowPly = (full - 1) * 2 + (parts[1] === 'b' ? 1 : 0);
   const start = Math.max(0, nowPly - moves.length);
   movesEl.replaceChildren();
@@ -492,6 +613,9 @@ function renderStatus() {
     if (Array.isArray(s.end.points) && s.end.points.length)
       kids.push(el('ul', { class: 'points-lines' }, ...s.end.points.map(p => el('li', { text: String(p) }))));
   } else {
+    const variant = variantOf(s);
+    if (variant.key && variant.key !== 'standard' && typeof variant.name === 'string')
+      kids.push(el('div', { class: 'tag variant', text: variant.name }));
     if (spectator) kids.push(el('div', { class: 'tag watching', text: word('web-watching') }));
     else if (myTurn(s)) kids.push(el('div', { class: 'tag your-turn', text: word('web-your-turn') }));
     if (typeof s.status === 'string') kids.push(el('div', { class: 'line', text: s.status }));
@@ -601,6 +725,7 @@ function renderActions() {
 document.addEventListener('keydown', e => {
   if (e.key !== 'Escape') return;
   if (promo) closePromotion(true);
+  else if (ground.state.dropmode.active) endDropMode();
   else if (!promptEl.hidden) closePrompt();
 });
 if (body.dataset.ws) connect();

@@ -7,6 +7,10 @@ alt-last-move = Last move: { $san }.
 alt-check = Check.
 alt-side = { $color }: { $pieces }.
 alt-pawns = pawns { $squares }
+# Crazyhouse: the pieces a side holds and may drop, e.g. "in hand Q, N ×2, P".
+alt-in-hand = in hand { $pieces }
+# Three-check: the checks each side has given (three win).
+alt-checks-given = Checks given: White { $white }, Black { $black }, of 3.
 alt-game-number = game #{ $id }
 alt-replay = Replay of { $game }, { $white } (White) vs { $black } (Black), { $count ->
     [one] 1 half-move

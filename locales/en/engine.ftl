@@ -51,6 +51,6 @@ engine-judgement-better = { $judgement ->
         [mistake] Mistake.
        *[blunder] Blunder.
     } { $best } was best.
-# The computer's name in games, boards and history (PGN keeps "Stockfish level N").
-engine-computer-name = Stockfish level { $level }
+# The computer's name in games, boards and history: the engine (Stockfish, or Fairy-Stockfish in lichess's variants) and its level (PGN writes it in English, "Stockfish level N").
+engine-computer-name = { $engine } level { $level }
 engine-needs-fairy = The computer plays and analyses `{ $variant }` only with Fairy-Stockfish, which is not installed here (Debian: `apt-get install fairy-stockfish`). Standard chess and Chess960 work with Stockfish.

@@ -25,6 +25,10 @@ web-club-ladder = Ladder
 web-public-clubs = Clubs on this site
 web-club-listed = Club { $slug }
 web-ladder-title = Ladder
+# The title of a variant's ladder page, e.g. "Ladder: Crazyhouse".
+web-ladder-title-variant = Ladder: { $variant }
+# The label of the ladder page's links to each variant's ladder.
+web-ladder-variants = Ladders by variant
 web-col-points = Points
 web-col-record = W/D/L
 web-previous = ← Previous

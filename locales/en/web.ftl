@@ -63,6 +63,13 @@ web-queen = Queen
 web-rook = Rook
 web-bishop = Bishop
 web-knight = Knight
+# Antichess: a pawn may promote to a king; Crazyhouse pockets name pawns too.
+web-king = King
+web-pawn = Pawn
+# Crazyhouse: the label of the pieces a player holds and may drop.
+web-pocket = Pieces in hand
+# Three-check: the label of a player's check counter, followed by ": 1/3".
+web-checks-given = Checks given
 
 # Label of the move list in the side panel.
 web-moves = Moves

@@ -6,6 +6,10 @@ alt-last-move = 上一步：{ $san }。
 alt-check = 将军！
 alt-side = { $color }：{ $pieces }。
 alt-pawns = 兵{ $squares }
+# 疯狂象棋：一方手中可打入的棋子，例如“手中后、马 ×2、兵”。
+alt-in-hand = 手中{ $pieces }
+# 三将军象棋：双方已将军的次数（三次获胜）。
+alt-checks-given = 已将军：白方{ $white }次，黑方{ $black }次（三次获胜）。
 alt-game-number = 第{ $id }局
 alt-replay = { $game }回放，{ $white }（白方）对 { $black }（黑方），共{ $count }步（单方）。最终局面：{ $position }
 alt-points-chart = { $name }的积分走势图，共{ $count }盘：从{ $first }到{ $last }，最低{ $low }，最高{ $high }。

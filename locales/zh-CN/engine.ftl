@@ -39,6 +39,6 @@ engine-judgement-better = { $judgement ->
         [mistake] 错着。
        *[blunder] 漏着。
     }更好的是 { $best }。
-# 电脑在对局、棋盘和历史记录里的名字（PGN 仍写 "Stockfish level N"）。
-engine-computer-name = Stockfish 难度{ $level }
+# 电脑在对局、棋盘和历史记录里的名字：引擎（Stockfish；lichess 的变体中为 Fairy-Stockfish）和难度（PGN 用英文写，"Stockfish level N"）。
+engine-computer-name = { $engine } 难度{ $level }
 engine-needs-fairy = 电脑要下或分析 `{ $variant }`，需要 Fairy-Stockfish，而这里没有安装（Debian：`apt-get install fairy-stockfish`）。标准国际象棋和960国际象棋用 Stockfish 即可。

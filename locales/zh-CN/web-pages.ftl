@@ -25,6 +25,10 @@ web-club-ladder = 天梯
 web-public-clubs = 本站的俱乐部
 web-club-listed = 俱乐部 { $slug }
 web-ladder-title = 天梯排名
+# 某个变体的天梯页面标题，例如“天梯排名：疯狂象棋”。
+web-ladder-title-variant = 天梯排名：{ $variant }
+# 天梯页面上通往各变体天梯的链接的标签。
+web-ladder-variants = 各变体天梯
 web-col-points = 积分
 web-col-record = 胜/和/负
 web-previous = ← 上一页

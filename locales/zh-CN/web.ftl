@@ -62,6 +62,13 @@ web-queen = 后
 web-rook = 车
 web-bishop = 象
 web-knight = 马
+# 自杀象棋中兵可以升变为王；疯狂象棋的手中棋子也包括兵。
+web-king = 王
+web-pawn = 兵
+# 疯狂象棋：玩家手中可打入的棋子的标签。
+web-pocket = 手中棋子
+# 三将军象棋：玩家已将军次数的标签，后接“: 1/3”。
+web-checks-given = 已将军次数
 
 # 侧栏着法列表的标题。
 web-moves = 着法

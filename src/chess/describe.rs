@@ -6,6 +6,8 @@
 //! and where every piece of each side stands, king first: `White to move.
 //! Last move: e5. White: Kg1, Qd1, Ra1, …, pawns a2, b2. Black: …`. In
 //! Chinese the pieces are named as the seeds name them (`王g1`, `后d1`).
+//! Crazyhouse adds the pieces each side holds (`in hand Q, N ×2`),
+//! Three-check the checks given.
 
 use shakmaty::{Color, Position, Role};
 
@@ -58,6 +60,15 @@ pub fn describe<P: Position + Clone>(lang: Lang, position: &P, caption: &Caption
             pieces = pieces_of(lang, position, color, notation)
         ));
     }
+    if let Some(remaining) = position.remaining_checks() {
+        let given = |color: Color| 3 - u8::from(remaining[color]).min(3);
+        sentences.push(t!(
+            lang,
+            "alt-checks-given",
+            white = given(Color::White),
+            black = given(Color::Black)
+        ));
+    }
     // Chinese sentences end in full-width marks and need no space.
     let space = match lang {
         Lang::En => " ",
@@ -100,6 +111,29 @@ fn pieces_of<P: Position + Clone>(
         .collect();
     if !pawns.is_empty() {
         items.push(t!(lang, "alt-pawns", squares = pawns.join(separator)));
+    }
+    if let Some(pockets) = position.pockets() {
+        let hand = &pockets[color];
+        let held: Vec<String> = [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]
+        .into_iter()
+        .filter(|role| hand[*role] > 0)
+        .map(|role| {
+            let name = notation.write(&role.upper_char().to_string()).into_owned();
+            match hand[role] {
+                1 => name,
+                n => format!("{name} ×{n}"),
+            }
+        })
+        .collect();
+        if !held.is_empty() {
+            items.push(t!(lang, "alt-in-hand", pieces = held.join(separator)));
+        }
     }
     items.join(separator)
 }
@@ -156,6 +190,38 @@ mod tests {
             english.starts_with("Black to move. Last move: Qh5+. Check."),
             "{english}"
         );
+    }
+
+    #[test]
+    fn crazyhouse_pockets_are_read_in_both_languages() {
+        let game = Game::from_fen_in(
+            crate::chess::Variant::Crazyhouse,
+            "4k3/8/8/8/8/8/8/4K3[QNNPb] w - - 0 1",
+        )
+        .expect("legal");
+        let text = describe(Lang::En, game.position(), &Caption::default());
+        assert!(
+            text.contains("White: Ke1, in hand Q, N ×2, P. Black: Ke8, in hand B."),
+            "{text}"
+        );
+        let zh = describe(Lang::ZhCn, game.position(), &Caption::default());
+        assert!(zh.contains("手中后、马 ×2、兵"), "{zh}");
+    }
+
+    #[test]
+    fn three_check_counts_the_checks_given() {
+        let game = Game::from_fen_in(
+            crate::chess::Variant::ThreeCheck,
+            "4k3/8/8/8/8/8/8/4K3 w - - 1+3 0 1",
+        )
+        .expect("legal");
+        let text = describe(Lang::En, game.position(), &Caption::default());
+        assert!(
+            text.ends_with("Checks given: White 2, Black 0, of 3."),
+            "{text}"
+        );
+        let zh = describe(Lang::ZhCn, game.position(), &Caption::default());
+        assert!(zh.contains("白方2次，黑方0次"), "{zh}");
     }
 
     #[test]

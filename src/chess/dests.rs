@@ -11,12 +11,14 @@ use shakmaty::{Move, Position, Square};
 /// step (`e1 → g1`), the form UCI and the board widget use; in Chess960 it
 /// is the king onto its rook (`f1 → h1`), the one form that cannot be an
 /// ordinary king move; a promotion is one destination (the piece is chosen
-/// when the move is made).
+/// when the move is made). Crazyhouse drops have no square to start from:
+/// they are [`legal_drops`].
 pub fn legal_destinations(position: &impl Position) -> BTreeMap<String, Vec<String>> {
     let chess960 = position.castles().mode() == shakmaty::CastlingMode::Chess960;
     let mut dests: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for mv in position.legal_moves() {
         let (from, to) = match mv {
+            Move::Put { .. } => continue,
             Move::Castle { king, rook } if chess960 => (king, rook),
             _ => move_squares(&mv),
         };
@@ -27,6 +29,20 @@ pub fn legal_destinations(position: &impl Position) -> BTreeMap<String, Vec<Stri
         }
     }
     dests
+}
+
+/// Every legal drop of the side to move (Crazyhouse) as `piece → [square,
+/// …]`, the piece as UCI writes it in a drop (`N` of `N@f3`). Empty in
+/// every other variant.
+pub fn legal_drops(position: &impl Position) -> BTreeMap<String, Vec<String>> {
+    let mut drops: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for mv in position.legal_moves() {
+        if let Move::Put { role, to } = mv {
+            let piece = role.upper_char().to_string();
+            drops.entry(piece).or_default().push(to.to_string());
+        }
+    }
+    drops
 }
 
 /// The two squares of a move as a board shows it (highlighted, or moved by
@@ -72,6 +88,28 @@ mod tests {
         assert!(!king.contains(&"h1".to_owned()), "{king:?}");
         // Four promotions to b8, one destination.
         assert_eq!(dests["b7"], ["b8"]);
+    }
+
+    #[test]
+    fn drops_are_by_piece_and_not_destinations() {
+        use shakmaty::variant::Crazyhouse;
+        // White holds a knight and a pawn; Black's king is on e8.
+        let fen: Fen = "4k3/8/8/8/8/8/8/4K3[NP] w - - 0 1".parse().expect("fen");
+        let house: Crazyhouse = fen.into_position(CastlingMode::Standard).expect("legal");
+        let drops = legal_drops(&house);
+        // A knight goes on any of the 62 empty squares; a pawn not on the
+        // first or last rank (48 squares).
+        assert_eq!(drops["N"].len(), 62);
+        assert_eq!(drops["P"].len(), 48);
+        assert!(!drops["P"].contains(&"a8".to_owned()));
+        // The king's own moves are the only destinations.
+        let dests = legal_destinations(&house);
+        assert_eq!(dests.keys().collect::<Vec<_>>(), ["e1"]);
+    }
+
+    #[test]
+    fn standard_chess_has_no_drops() {
+        assert!(legal_drops(&Chess::default()).is_empty());
     }
 
     #[test]

@@ -165,6 +165,16 @@ impl Variant {
         matches!(self, Variant::Standard | Variant::Chess960)
     }
 
+    /// The engine that plays it, as the computer player is named
+    /// (`Fairy-Stockfish level 3` in a Crazyhouse game).
+    pub const fn engine_name(self) -> &'static str {
+        if self.stockfish_plays() {
+            "Stockfish"
+        } else {
+            "Fairy-Stockfish"
+        }
+    }
+
     /// The `UCI_Variant` value Fairy-Stockfish knows it by.
     pub const fn uci_variant(self) -> &'static str {
         match self {

@@ -68,9 +68,15 @@ impl Level {
         Level::new(id.strip_prefix("engine:")?.parse().ok()?)
     }
 
-    /// The name shown in games, history and PGN.
+    /// The name stored with the computer's player row (standard chess's).
     pub fn display_name(self) -> String {
-        format!("Stockfish level {}", self.0)
+        self.display_name_in(crate::chess::Variant::Standard)
+    }
+
+    /// The name in a game of `variant`'s PGN: the engine that plays it
+    /// (`Fairy-Stockfish level 3` in Crazyhouse).
+    pub fn display_name_in(self, variant: crate::chess::Variant) -> String {
+        format!("{} level {}", variant.engine_name(), self.0)
     }
 }
 
@@ -89,6 +95,14 @@ mod tests {
         assert_eq!(Level::of_player("engine:9"), None);
         assert_eq!(Level::of_player("123456789"), None);
         assert_eq!(three.display_name(), "Stockfish level 3");
+        assert_eq!(
+            three.display_name_in(crate::chess::Variant::Chess960),
+            "Stockfish level 3"
+        );
+        assert_eq!(
+            three.display_name_in(crate::chess::Variant::Atomic),
+            "Fairy-Stockfish level 3"
+        );
     }
 
     #[test]

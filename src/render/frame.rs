@@ -167,6 +167,11 @@ pub struct GifFrame {
     /// This frame's names bar (the move just played, the result), instead
     /// of the replay's.
     pub players: Option<PlayersBar>,
+    /// Squares tinted with the theme's mark colour (King of the Hill's
+    /// centre).
+    pub marks: Vec<Square>,
+    /// Variant strips (pockets, checks given) as of this frame.
+    pub strips: Option<Strips>,
 }
 
 impl GifFrame {
@@ -181,6 +186,8 @@ impl GifFrame {
             check: check_square(position),
             delay_ms: None,
             players: None,
+            marks: Vec::new(),
+            strips: None,
         }
     }
 }

@@ -236,10 +236,9 @@ impl Renderer {
                 orientation: options.orientation,
                 last_move: f.last_move,
                 check: f.check,
-                marks: &[],
+                marks: &f.marks,
                 arrows: &[],
-                // Replays show the board alone (no pockets or check counters).
-                strips: None,
+                strips: f.strips.as_ref(),
             };
             let players = f.players.as_ref().or(options.players.as_ref());
             compose::compose_into(&tiles, &layer, players, &mut canvas)?;

@@ -226,7 +226,7 @@ impl Service {
         };
         let lang = super::lang::settings_lang(&settings);
         let person = super::display_name(&actor.name);
-        let computer_name = super::shown_name(lang, &computer, None);
+        let computer_name = super::shown_name_in(lang, &computer, None, start.variant);
         let started = super::engine_text::play_started(
             lang,
             &person,
@@ -378,7 +378,7 @@ impl Service {
             server: session.record.game.server_id.clone(),
             channel: channel.clone(),
             user: level.player_id(),
-            name: super::shown_name(lang, &level.player_id(), None),
+            name: super::shown_name_in(lang, &level.player_id(), None, session.record.game.variant),
             locale: None,
             is_moderator: false,
             server_locale: None,

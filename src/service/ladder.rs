@@ -359,7 +359,8 @@ impl Service {
                 Some(o) => format!(" · {}", o.text(lang)),
                 None => String::new(),
             };
-            lines.push(format!("{line}{opening}{left}"));
+            let variant = variant_part(lang, session.record.game.variant);
+            lines.push(format!("{line}{variant}{opening}{left}"));
         }
         Ok(Reply::private(lines.join("\n")))
     }
@@ -468,12 +469,8 @@ impl Service {
         let r = &session.record;
         // PGN is data: its names stay as stored, in English where they are
         // the bot's own words ("Stockfish level 1", "deleted player").
-        let white = self
-            .stored_name(&r.game.server_id, &r.game.white_id)
-            .await?;
-        let black = self
-            .stored_name(&r.game.server_id, &r.game.black_id)
-            .await?;
+        let white = self.pgn_name(r, &r.game.white_id).await?;
+        let black = self.pgn_name(r, &r.game.black_id).await?;
         let [white_title, black_title] =
             Box::pin(self.titles_of(&r.game.server_id, [&r.game.white_id, &r.game.black_id]))
                 .await?;
@@ -508,6 +505,15 @@ impl Service {
                 .chain([("GameId".to_owned(), r.id.to_string())])
                 .collect(),
         })
+    }
+
+    /// A player's name in a game's PGN: as stored, but the computer by the
+    /// engine that played this game's variant.
+    async fn pgn_name(&self, r: &GameRecord, user: &str) -> Result<String, ServiceError> {
+        match crate::engine::Level::of_player(user) {
+            Some(level) => Ok(level.display_name_in(r.game.variant)),
+            None => self.stored_name(&r.game.server_id, user).await,
+        }
     }
 
     pub(super) async fn rating_preview(
@@ -618,16 +624,26 @@ impl Service {
             } else {
                 shakmaty::Color::Black
             };
-            lines.push(t!(
+            let line = t!(
                 lang,
                 "history-line",
                 id = g.id,
                 color = color_text(lang, color),
                 opponent = opponent,
                 outcome = outcome
-            ));
+            );
+            lines.push(format!("{line}{}", variant_part(lang, g.game.variant)));
         }
         Ok(lines)
+    }
+}
+
+/// ` · Crazyhouse` after a game's line in a list; nothing for standard
+/// chess (the default goes without saying).
+fn variant_part(lang: crate::i18n::Lang, variant: crate::chess::Variant) -> String {
+    match variant {
+        crate::chess::Variant::Standard => String::new(),
+        other => format!(" · {}", other.name(lang)),
     }
 }
 

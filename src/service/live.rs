@@ -128,6 +128,8 @@ pub struct LiveView {
     pub check: bool,
     /// Legal destinations, only when the viewer is to move in a running game.
     pub dests: BTreeMap<String, Vec<String>>,
+    /// The variant and what its board shows besides the pieces.
+    pub variant: LiveVariant,
     /// Every move, in the viewer's notation.
     pub moves: Vec<String>,
     /// Live games' clocks as of now.
@@ -148,6 +150,32 @@ pub struct LiveView {
     /// The page's title: both players.
     pub title: String,
 }
+
+/// The variant of a game as a live board needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveVariant {
+    /// lichess's key (`standard`, `crazyhouse`, …).
+    pub key: &'static str,
+    /// Its name in the viewer's language.
+    pub name: String,
+    /// Crazyhouse: the pieces White and Black hold, counted in the order
+    /// pawn, knight, bishop, rook, queen.
+    pub pockets: Option<[[u8; 5]; 2]>,
+    /// Crazyhouse: legal drops as `piece → [square, …]` (`N` → `f3`), only
+    /// when the viewer is to move, as [`LiveView::dests`].
+    pub drops: BTreeMap<String, Vec<String>>,
+    /// Three-check: the checks White and Black have given.
+    pub checks_given: Option<[u8; 2]>,
+}
+
+/// The roles a pocket holds, in the order [`LiveVariant::pockets`] counts.
+pub const POCKET_ROLES: [shakmaty::Role; 5] = [
+    shakmaty::Role::Pawn,
+    shakmaty::Role::Knight,
+    shakmaty::Role::Bishop,
+    shakmaty::Role::Rook,
+    shakmaty::Role::Queen,
+];
 
 /// Both clocks of a live game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,17 +309,30 @@ impl LiveSnapshot {
                 ..Allowed::default()
             },
         };
-        let dests = match viewer_side {
-            // While adjourned, only the sealer's board moves: the move it
-            // makes is sealed, not played.
-            Some(side)
-                if !over
-                    && side == turn
-                    && (!self.adjourned || self.sealing == Some((side, None))) =>
-            {
-                crate::chess::dests::legal_destinations(game.position())
-            }
-            _ => BTreeMap::new(),
+        // While adjourned, only the sealer's board moves: the move it makes
+        // is sealed, not played.
+        let may_move = viewer_side.is_some_and(|side| {
+            !over && side == turn && (!self.adjourned || self.sealing == Some((side, None)))
+        });
+        let position = game.position();
+        let (dests, drops) = if may_move {
+            (
+                crate::chess::dests::legal_destinations(position),
+                crate::chess::dests::legal_drops(position),
+            )
+        } else {
+            (BTreeMap::new(), BTreeMap::new())
+        };
+        let variant = LiveVariant {
+            key: game.variant().key(),
+            name: game.variant().name(lang),
+            pockets: position.pockets().map(|pockets| {
+                [Color::White, Color::Black].map(|c| POCKET_ROLES.map(|role| pockets[c][role]))
+            }),
+            drops,
+            checks_given: position.remaining_checks().map(|remaining| {
+                [Color::White, Color::Black].map(|c| 3 - u8::from(remaining[c]).min(3))
+            }),
         };
         let orientation = match viewer_side {
             Some(side) => {
@@ -381,6 +422,7 @@ impl LiveSnapshot {
             }),
             check: !over && game.position().is_check(),
             dests,
+            variant,
             moves: game
                 .plies()
                 .iter()

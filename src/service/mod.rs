@@ -55,7 +55,7 @@ use std::sync::Arc;
 pub use analyze_pasted::MAX_PASTED_PLIES;
 pub use command::*;
 pub use error::{ServiceError, UserError};
-pub use live::{Allowed, BoardAction, LiveClock, LiveEnd, LiveView};
+pub use live::{Allowed, BoardAction, LiveClock, LiveEnd, LiveVariant, LiveView, POCKET_ROLES};
 pub use reply::*;
 pub use show::MAX_SHOW_PGN_BYTES;
 
@@ -387,8 +387,24 @@ pub fn display_name(name: &str) -> String {
 /// as the catalogue's word for one, anyone else without a row as their
 /// id. PGN export keeps the stored English names (it is data).
 pub(crate) fn shown_name(lang: crate::i18n::Lang, id: &str, stored: Option<&str>) -> String {
+    shown_name_in(lang, id, stored, crate::chess::Variant::Standard)
+}
+
+/// [`shown_name`] in a game of `variant`: the computer is named by the
+/// engine that plays it ("Fairy-Stockfish level 3" in Crazyhouse).
+pub(crate) fn shown_name_in(
+    lang: crate::i18n::Lang,
+    id: &str,
+    stored: Option<&str>,
+    variant: crate::chess::Variant,
+) -> String {
     if let Some(level) = crate::engine::Level::of_player(id) {
-        return crate::t!(lang, "engine-computer-name", level = level.number());
+        return crate::t!(
+            lang,
+            "engine-computer-name",
+            engine = variant.engine_name(),
+            level = level.number()
+        );
     }
     match stored {
         Some(name) => name.to_owned(),

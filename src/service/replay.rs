@@ -15,6 +15,7 @@ use super::{
 };
 use crate::{
     chess::{color_index, Game, GameResult},
+    i18n::Lang,
     msg,
     render::{GifFrame, GifOptions, PlayerLine, PlayersBar, Theme, MAX_GIF_FRAMES},
     t,
@@ -33,8 +34,9 @@ impl Service {
         names: &[String; 2],
         orientation: Color,
         theme: Theme,
+        lang: Lang,
     ) -> Result<Vec<u8>, ServiceError> {
-        let frames = replay_frames(game, names, orientation);
+        let frames = replay_frames(game, names, orientation, lang);
         let options = GifOptions {
             orientation,
             theme,
@@ -78,10 +80,11 @@ impl Service {
         // Posted in the channel: the server's language.
         let lang = self.server_lang(&actor.server).await;
         let names = [0, 1].map(|i| {
-            super::shown_name(
+            super::shown_name_in(
                 lang,
                 [&r.game.white_id, &r.game.black_id][i],
                 players[i].as_ref().map(|p| p.titled_name()).as_deref(),
+                r.game.variant,
             )
         });
         let viewer = session.side_of(&actor.user);
@@ -95,7 +98,9 @@ impl Service {
             _ => Color::White,
         };
         let theme = Theme::by_name(&self.settings_of(&session).await?.theme).unwrap_or_default();
-        let gif = self.render_replay(game, &names, orientation, theme).await?;
+        let gif = self
+            .render_replay(game, &names, orientation, theme, lang)
+            .await?;
         let outcome = match game.ending() {
             Some(ending) if ending.result == GameResult::NoResult => ending.text(lang),
             Some(ending) => t!(
@@ -133,7 +138,7 @@ impl Service {
 /// A replay in words for screen readers: which game, how many moves, and
 /// the final position (as a board's description says it).
 pub(super) fn replay_description(
-    lang: crate::i18n::Lang,
+    lang: Lang,
     game_label: &str,
     game: &Game,
     names: &[String; 2],
@@ -150,10 +155,21 @@ pub(super) fn replay_description(
     crate::chess::describe::cut(&text, crate::chess::describe::MAX_DESCRIPTION)
 }
 
-/// One frame for the starting position and one per ply. The mover's bar
-/// shows the move just played; the last frame of a finished game shows
-/// each player's score beside it.
-pub(super) fn replay_frames(game: &Game, names: &[String; 2], orientation: Color) -> Vec<GifFrame> {
+/// One frame for the starting position and one per ply, each with its
+/// variant's marks (pockets, checks given, the hill; text in `lang`). The
+/// mover's bar shows the move just played; the last frame of a finished
+/// game shows each player's score beside it.
+pub(super) fn replay_frames(
+    game: &Game,
+    names: &[String; 2],
+    orientation: Color,
+    lang: Lang,
+) -> Vec<GifFrame> {
+    let variant = game.variant();
+    let marked = |frame: &mut GifFrame, position: &shakmaty::variant::VariantPosition| {
+        (frame.marks, frame.strips) =
+            super::variant_board::marks(variant, position, lang, orientation);
+    };
     let bar = |details: &[String; 2]| {
         let line = |c: Color| PlayerLine {
             name: names[color_index(c)].clone(),
@@ -170,6 +186,7 @@ pub(super) fn replay_frames(game: &Game, names: &[String; 2], orientation: Color
     let mut details: [String; 2] = Default::default();
     let mut start = GifFrame::from_position(&position, None);
     start.players = bar(&details);
+    marked(&mut start, &position);
     let mut frames = vec![start];
     for (i, ply) in game.plies().iter().enumerate() {
         let mover = if i % 2 == 0 { first } else { !first };
@@ -184,6 +201,7 @@ pub(super) fn replay_frames(game: &Game, names: &[String; 2], orientation: Color
         position.play_unchecked(ply.mv);
         let mut frame = GifFrame::from_position(&position, Some(move_squares(&ply.mv)));
         frame.players = bar(&details);
+        marked(&mut frame, &position);
         frames.push(frame);
     }
     if let (Some(ending), Some(last)) = (game.ending(), frames.last_mut()) {

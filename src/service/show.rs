@@ -110,7 +110,7 @@ impl Service {
         let names = pasted_names(lang, &game);
         let theme = self.server_theme(actor).await?;
         let gif = self
-            .render_replay(&game.game, &names, Color::White, theme)
+            .render_replay(&game.game, &names, Color::White, theme, lang)
             .await?;
         let outcome = match game.game.ending() {
             Some(ending) if ending.result == GameResult::NoResult => ending.text(lang),

@@ -1,9 +1,10 @@
-//! What a variant adds to a board image: King of the Hill's four centre
-//! squares tinted, Crazyhouse's pockets (the pieces each side holds, with
-//! their counts) and Three-check's checks given, in strips beside the
-//! board, each next to its player.
+//! What a variant adds to a board image (a position's, or each frame of a
+//! replay): King of the Hill's four centre squares tinted, Crazyhouse's
+//! pockets (the pieces each side holds, with their counts) and
+//! Three-check's checks given, in strips beside the board, each next to
+//! its player.
 
-use shakmaty::{Color, Position, Role, Square};
+use shakmaty::{variant::VariantPosition, Color, Position, Square};
 
 use crate::{
     chess::{Game, Variant},
@@ -12,44 +13,52 @@ use crate::{
     t,
 };
 
+use super::POCKET_ROLES;
+
 /// The hill: a king on one of these wins.
 const CENTRE: [Square; 4] = [Square::D4, Square::E4, Square::D5, Square::E5];
 
 /// Adds `game`'s variant marks to `frame` (seen with `orientation` at the
 /// bottom), with text in `lang`.
 pub(super) fn decorate(frame: &mut Frame, game: &Game, lang: Lang, orientation: Color) {
-    let position = game.position();
-    match game.variant() {
-        Variant::KingOfTheHill => frame.marks.extend(CENTRE),
+    let (marks, strips) = marks(game.variant(), game.position(), lang, orientation);
+    frame.marks.extend(marks);
+    if strips.is_some() {
+        frame.strips = strips;
+    }
+}
+
+/// What `variant` draws besides the pieces of `position`: the squares it
+/// tints and its strips (seen with `orientation` at the bottom, text in
+/// `lang`).
+pub(super) fn marks(
+    variant: Variant,
+    position: &VariantPosition,
+    lang: Lang,
+    orientation: Color,
+) -> (Vec<Square>, Option<Strips>) {
+    match variant {
+        Variant::KingOfTheHill => (CENTRE.to_vec(), None),
         Variant::Crazyhouse => {
             let Some(pockets) = position.pockets() else {
-                return;
+                return (Vec::new(), None);
             };
             let line = |color: Color| {
                 let hand = &pockets[color];
                 StripLine {
-                    pocket: Some((
-                        color,
-                        [
-                            Role::Pawn,
-                            Role::Knight,
-                            Role::Bishop,
-                            Role::Rook,
-                            Role::Queen,
-                        ]
-                        .map(|role| hand[role]),
-                    )),
+                    pocket: Some((color, POCKET_ROLES.map(|role| hand[role]))),
                     text: String::new(),
                 }
             };
-            frame.strips = Some(Strips {
+            let strips = Strips {
                 top: line(!orientation),
                 bottom: line(orientation),
-            });
+            };
+            (Vec::new(), Some(strips))
         }
         Variant::ThreeCheck => {
             let Some(remaining) = position.remaining_checks() else {
-                return;
+                return (Vec::new(), None);
             };
             let line = |color: Color| StripLine {
                 pocket: None,
@@ -59,11 +68,12 @@ pub(super) fn decorate(frame: &mut Frame, game: &Game, lang: Lang, orientation: 
                     count = 3 - u32::from(remaining[color]).min(3)
                 ),
             };
-            frame.strips = Some(Strips {
+            let strips = Strips {
                 top: line(!orientation),
                 bottom: line(orientation),
-            });
+            };
+            (Vec::new(), Some(strips))
         }
-        _ => {}
+        _ => (Vec::new(), None),
     }
 }

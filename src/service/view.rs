@@ -486,7 +486,12 @@ pub(super) fn names_and_points(
     ratings: Option<&[RatingChangeRecord; 2]>,
 ) -> ([String; 2], [i64; 2]) {
     let name_or_id = |row: &Option<PlayerRecord>, id: &str| {
-        super::shown_name(lang, id, row.as_ref().map(|p| p.titled_name()).as_deref())
+        super::shown_name_in(
+            lang,
+            id,
+            row.as_ref().map(|p| p.titled_name()).as_deref(),
+            record.game.variant,
+        )
     };
     let names = [
         name_or_id(white_row, &record.game.white_id),

@@ -92,7 +92,7 @@ pub(crate) async fn browser(driver: &Driver, lang: &str) -> Client {
 }
 
 /// Waits until the page's body says it has shown the state at `ply`.
-async fn wait_ply(client: &Client, ply: i64) {
+pub(crate) async fn wait_ply(client: &Client, ply: i64) {
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
         let shown = client
@@ -114,7 +114,7 @@ async fn wait_ply(client: &Client, ply: i64) {
 }
 
 /// The centre of `square` on the page, in viewport pixels.
-async fn square_at(client: &Client, square: &str) -> (f64, f64) {
+pub(crate) async fn square_at(client: &Client, square: &str) -> (f64, f64) {
     let rect = client
         .execute(
             "const r = document.querySelector('cg-board').getBoundingClientRect(); \
@@ -141,7 +141,7 @@ async fn square_at(client: &Client, square: &str) -> (f64, f64) {
     (left + (col + 0.5) * size, top + (row + 0.5) * size)
 }
 
-async fn pointer(client: &Client, steps: Vec<PointerAction>) {
+pub(crate) async fn pointer(client: &Client, steps: Vec<PointerAction>) {
     let mut mouse = MouseActions::new("mouse".to_owned());
     for step in steps {
         mouse = mouse.then(step);
@@ -221,7 +221,7 @@ async fn click_act(client: &Client, act: &str) {
     }
 }
 
-async fn text_of(client: &Client, css: &str) -> String {
+pub(crate) async fn text_of(client: &Client, css: &str) -> String {
     client
         .find(Locator::Css(css))
         .await

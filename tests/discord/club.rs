@@ -407,3 +407,39 @@ async fn a_swiss_page_and_a_knockout_bracket() {
         .iter()
         .any(|b| b.id.ends_with(&format!("/tournament/{knockout}"))));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_variant_has_its_ladder_page() {
+    let mut bed = ClubBed::start().await;
+    let game = bed
+        .new_game_in(("alice", "alice"), ("bob", "bob"), Some("crazyhouse"))
+        .await;
+    bed.play(game, &SCHOLAR, "*").await;
+    bed.set_web("link").await;
+
+    // The standard ladder has nobody yet; Crazyhouse's has both.
+    let standard = bed.club_page("/ladder").await;
+    assert_eq!(standard.status, 200);
+    assert!(!standard.body.contains(">alice</a>"), "{}", standard.body);
+    assert!(
+        standard
+            .body
+            .contains("ladder?variant=crazyhouse\">Crazyhouse</a>"),
+        "a link to each variant's ladder"
+    );
+    let house = bed.club_page("/ladder?variant=crazyhouse").await;
+    assert_eq!(house.status, 200);
+    assert!(house.body.contains("<h1>Ladder: Crazyhouse</h1>"));
+    assert!(house.body.contains(">alice</a>") && house.body.contains(">bob</a>"));
+    assert!(house
+        .body
+        .contains("ladder?variant=crazyhouse\" aria-current=\"page\""));
+    // Another variant's ladder is empty; an unknown one is no page.
+    let atomic = bed.club_page("/ladder?variant=atomic").await;
+    assert_eq!(atomic.status, 200);
+    assert!(!atomic.body.contains(">alice</a>"));
+    assert_eq!(bed.club_page("/ladder?variant=bughouse").await.status, 404);
+    // The game's history line names its variant.
+    let profile = bed.club_page("/player/alice").await;
+    assert!(profile.body.contains(" · Crazyhouse"), "{}", profile.body);
+}

@@ -104,10 +104,16 @@ impl ClubBed {
 
     /// A rated correspondence game, `white` against `black` (each shown by
     /// their name), started in the lobby; its id.
-    pub async fn new_game(
+    pub async fn new_game(&mut self, white: (&str, &str), black: (&str, &str)) -> i64 {
+        self.new_game_in(white, black, None).await
+    }
+
+    /// [`ClubBed::new_game`] in `variant` (lichess's key).
+    pub async fn new_game_in(
         &mut self,
         (white, white_name): (&str, &str),
         (black, black_name): (&str, &str),
+        variant: Option<&str>,
     ) -> i64 {
         let r = self
             .run_named(
@@ -123,7 +129,7 @@ impl ClubBed {
                     rated: Some(true),
                     time: None,
                     fen: None,
-                    variant: None,
+                    variant: variant.map(str::to_owned),
                     position: None,
                 },
             )

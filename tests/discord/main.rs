@@ -17,5 +17,6 @@ mod club_browser;
 mod club_support;
 mod e2e;
 mod smoke;
+mod variant_browser;
 mod web;
 mod web_support;

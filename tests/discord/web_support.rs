@@ -117,6 +117,17 @@ pub async fn start_game(
     black: &TestUser,
     time: &str,
 ) -> RecordedMessage {
+    start_game_with(fake, white, black, time, &[]).await
+}
+
+/// [`start_game`] with `more` options to `/challenge` (a variant, say).
+pub async fn start_game_with(
+    fake: &FakeDiscord,
+    white: &TestUser,
+    black: &TestUser,
+    time: &str,
+    more: &[Value],
+) -> RecordedMessage {
     let i = fake
         .send_slash(
             white,
@@ -126,17 +137,14 @@ pub async fn start_game(
         )
         .await;
     fake.wait_callback(&i, WAIT).await;
+    let mut options = vec![
+        opt_user("opponent", black),
+        json!({"name": "color", "type": 4, "value": 0}),
+        opt_str("time", time),
+    ];
+    options.extend_from_slice(more);
     let i = fake
-        .send_slash(
-            white,
-            CHESS_CHANNEL,
-            "challenge",
-            json!([
-                opt_user("opponent", black),
-                {"name": "color", "type": 4, "value": 0},
-                opt_str("time", time)
-            ]),
-        )
+        .send_slash(white, CHESS_CHANNEL, "challenge", Value::Array(options))
         .await;
     let challenge = fake.wait_callback(&i, WAIT).await.message().clone();
     let accept = button(&challenge.json["components"], "Accept").expect("an Accept button");

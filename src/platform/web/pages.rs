@@ -14,7 +14,7 @@ use crate::{i18n::Lang, service::LiveView, t};
 
 /// The catalogue messages `board.js` shows, in `lang`, sent with each
 /// page (the page fills in `{left}` itself as a deadline nears).
-fn page_words(lang: Lang) -> [(&'static str, String); 36] {
+fn page_words(lang: Lang) -> [(&'static str, String); 40] {
     [
         ("web-connecting", t!(lang, "web-connecting")),
         ("web-reconnecting", t!(lang, "web-reconnecting")),
@@ -64,6 +64,10 @@ fn page_words(lang: Lang) -> [(&'static str, String); 36] {
         ("web-rook", t!(lang, "web-rook")),
         ("web-bishop", t!(lang, "web-bishop")),
         ("web-knight", t!(lang, "web-knight")),
+        ("web-king", t!(lang, "web-king")),
+        ("web-pawn", t!(lang, "web-pawn")),
+        ("web-pocket", t!(lang, "web-pocket")),
+        ("web-checks-given", t!(lang, "web-checks-given")),
         ("web-moves", t!(lang, "web-moves")),
         ("web-deadline", t!(lang, "web-deadline", left = "{left}")),
         ("web-game-over", t!(lang, "web-game-over")),
@@ -375,7 +379,8 @@ fn board_page(lang: Lang, view: &LiveView, theme: &str, ws: &str) -> String {
 <link rel=\"stylesheet\" href=\"/assets/board.css\">\
 <link rel=\"stylesheet\" href=\"/theme/{theme}.css\">\
 <script type=\"module\" src=\"/assets/board.js\"></script>\
-</head><body data-game=\"{game}\" data-ws=\"{ws}\" data-role=\"{role}\">\
+</head><body data-game=\"{game}\" data-ws=\"{ws}\" data-role=\"{role}\" \
+data-variant=\"{variant}\">\
 <script type=\"application/json\" id=\"chessbot-words\">{words}</script>\
 <main class=\"game\">{top}\
 <div id=\"board-wrap\"><div id=\"board\"></div></div>{bottom}\
@@ -387,6 +392,7 @@ fn board_page(lang: Lang, view: &LiveView, theme: &str, ws: &str) -> String {
         theme = escape(theme),
         game = view.game_id,
         ws = escape(ws),
+        variant = view.variant.key,
         words = words_json(lang),
         top = player("player-top", (top.0, top.1)),
         bottom = player("player-bottom", (bottom.0, bottom.1)),

@@ -18,7 +18,8 @@ pub const MAX_FRAME: usize = 4096;
 /// What a page asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    /// A move in UCI (`e2e4`, `e7e8q`) on the position at `ply` plies.
+    /// A move in UCI (`e2e4`, `e7e8q`, a Crazyhouse drop `N@f3`) on the
+    /// position at `ply` plies.
     Move { uci: String, ply: i64 },
     /// A board button on the position at `ply` plies.
     Act { action: BoardAction, ply: i64 },
@@ -84,16 +85,24 @@ pub fn parse(text: &str) -> Result<Request, Malformed> {
     }
 }
 
-/// Squares and an optional promotion piece: `e2e4`, `e7e8q`. Whether the
-/// move is legal is the service's to say.
+/// Squares and an optional promotion piece (`e2e4`, `e7e8q`; a king in
+/// Antichess, `e7e8k`), or a drop (`N@f3`). Whether the move is legal is
+/// the service's to say.
 fn is_uci_shaped(text: &str) -> bool {
     let b = text.as_bytes();
     let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
     match b.len() {
+        4 if b[1] == b'@' => false,
         4 => square(b[0], b[1]) && square(b[2], b[3]),
-        5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbn".contains(&b[4]),
-        _ => false,
+        5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbnk".contains(&b[4]),
+        _ => is_drop_shaped(b),
     }
+}
+
+/// `N@f3`: a piece (never a king) and the square it goes on.
+fn is_drop_shaped(b: &[u8]) -> bool {
+    matches!(b, [piece, b'@', file, rank]
+        if b"PNBRQ".contains(piece) && (b'a'..=b'h').contains(file) && (b'1'..=b'8').contains(rank))
 }
 
 fn side(color: Color) -> &'static str {
@@ -119,6 +128,7 @@ pub fn state(view: &LiveView) -> String {
         "last": view.last_move.as_ref().map(|(from, to)| [from, to]),
         "check": view.check,
         "dests": view.dests,
+        "variant": variant(view),
         "moves": view.moves,
         "clock": view.clock.as_ref().map(|c| json!({
             "white_ms": c.white_ms,
@@ -153,6 +163,30 @@ pub fn state(view: &LiveView) -> String {
         })),
     });
     frame.to_string()
+}
+
+/// The state frame's `variant`: its key and name, and what the board
+/// shows besides the pieces (pockets and drops, checks given) where the
+/// variant has them.
+fn variant(view: &LiveView) -> Value {
+    let v = &view.variant;
+    let pocket = |counts: &[u8; 5]| {
+        let mut hand = serde_json::Map::new();
+        for (role, count) in crate::service::POCKET_ROLES.iter().zip(counts) {
+            hand.insert(role.char().to_string(), json!(count));
+        }
+        Value::Object(hand)
+    };
+    json!({
+        "key": v.key,
+        "name": v.name,
+        "pockets": v.pockets.as_ref().map(|[white, black]| json!({
+            "white": pocket(white),
+            "black": pocket(black),
+        })),
+        "drops": v.drops,
+        "checks": v.checks_given.map(|[white, black]| json!({"white": white, "black": black})),
+    })
 }
 
 /// A frame carrying one text (`refused`, `said`).
@@ -192,6 +226,21 @@ mod tests {
     }
 
     #[test]
+    fn drops_and_king_promotions_are_read() {
+        for uci in ["N@f3", "P@e5", "Q@h8", "e7e8k"] {
+            let frame = format!(r#"{{"v":1,"t":"move","uci":"{uci}","ply":4}}"#);
+            assert_eq!(
+                parse(&frame),
+                Ok(Request::Move {
+                    uci: uci.into(),
+                    ply: 4
+                }),
+                "{uci}"
+            );
+        }
+    }
+
+    #[test]
     fn anything_else_is_malformed() {
         assert_eq!(parse("{"), Err(Malformed::NotJson));
         assert_eq!(parse("[1,2]"), Err(Malformed::NotJson));
@@ -202,7 +251,11 @@ mod tests {
         );
         for bad in [
             r#"{"v":1,"t":"move","uci":"e2e9","ply":0}"#,
-            r#"{"v":1,"t":"move","uci":"e7e8k","ply":0}"#,
+            r#"{"v":1,"t":"move","uci":"e7e8x","ply":0}"#,
+            r#"{"v":1,"t":"move","uci":"K@e4","ply":0}"#,
+            r#"{"v":1,"t":"move","uci":"n@e4","ply":0}"#,
+            r#"{"v":1,"t":"move","uci":"N@e9","ply":0}"#,
+            r#"{"v":1,"t":"move","uci":"N@e44","ply":0}"#,
             r#"{"v":1,"t":"move","uci":"Nf3","ply":0}"#,
             r#"{"v":1,"t":"move","uci":"e2e4","ply":-1}"#,
             r#"{"v":1,"t":"move","uci":"e2e4"}"#,

@@ -4,6 +4,7 @@
 
 use super::Club;
 use crate::{
+    chess::Variant,
     i18n::Lang,
     rating::Points,
     service::{
@@ -15,9 +16,10 @@ use crate::{
 /// Players per page of the web leaderboard.
 pub const LADDER_PAGE_SIZE: i64 = 50;
 
-/// One page of the leaderboard.
+/// One page of a variant's leaderboard.
 #[derive(Clone, Debug)]
 pub struct LadderPage {
+    pub variant: Variant,
     /// 1-based, and how many there are (at least 1).
     pub page: i64,
     pub pages: i64,
@@ -66,15 +68,17 @@ pub struct ProfileGame {
 }
 
 impl Service {
-    /// Page `page` of `club`'s leaderboard; `None` past the last page.
+    /// Page `page` of `club`'s leaderboard in `variant` (each variant has
+    /// a ladder of its own); `None` past the last page.
     pub async fn ladder_page(
         &self,
         club: &Club,
+        variant: Variant,
         page: i64,
         lang: Lang,
     ) -> Result<Option<LadderPage>, ServiceError> {
         let server = club.server();
-        let total = self.store().ladder_size(server).await?;
+        let total = self.store().ladder_size_in(server, variant).await?;
         let pages = ((total + LADDER_PAGE_SIZE - 1) / LADDER_PAGE_SIZE).max(1);
         if !(1..=pages).contains(&page) {
             return Ok(None);
@@ -82,7 +86,7 @@ impl Service {
         let offset = (page - 1) * LADDER_PAGE_SIZE;
         let players = self
             .store()
-            .leaderboard(server, offset, LADDER_PAGE_SIZE)
+            .leaderboard_in(server, variant, offset, LADDER_PAGE_SIZE)
             .await?;
         let rows = players
             .into_iter()
@@ -100,6 +104,7 @@ impl Service {
             })
             .collect();
         Ok(Some(LadderPage {
+            variant,
             page,
             pages,
             total,

@@ -13,11 +13,12 @@ use super::{
     chart, layout, PageQuery, Visit,
 };
 use crate::{
+    chess::Variant,
     service::pages::{path_part, LadderPage, ProfilePage},
     t,
 };
 
-/// `GET /club/{slug}/ladder?page=N`.
+/// `GET /club/{slug}/ladder?page=N&variant=KEY`.
 pub(super) async fn ladder(
     State(web): State<Web>,
     Path(slug): Path<String>,
@@ -28,17 +29,28 @@ pub(super) async fn ladder(
         Ok(v) => v,
         Err(page) => return page,
     };
-    let Some(page) = query.page() else {
+    let (Some(page), Some(variant)) = (query.page(), query.variant()) else {
         return visit.not_found();
     };
-    let Ok(Some(ladder)) = web.service.ladder_page(&visit.club, page, visit.lang).await else {
+    let Ok(Some(ladder)) = web
+        .service
+        .ladder_page(&visit.club, variant, page, visit.lang)
+        .await
+    else {
         return visit.not_found();
     };
-    let title = t!(visit.lang, "web-ladder-title");
+    let title = match variant {
+        Variant::Standard => t!(visit.lang, "web-ladder-title"),
+        other => t!(
+            visit.lang,
+            "web-ladder-title-variant",
+            variant = other.name(visit.lang)
+        ),
+    };
     let body = ladder_html(&visit, &title, &ladder);
     let extra = layout::Extra {
         live: true,
-        query: format!("page={page}"),
+        query: format!("{}page={page}", variant_query(variant)),
         ..layout::Extra::default()
     };
     visit.page(&title, "ladder", &body, extra)
@@ -48,6 +60,7 @@ fn ladder_html(visit: &Visit, title: &str, ladder: &LadderPage) -> String {
     let lang = visit.lang;
     let club = &visit.club;
     let mut html = format!("<h1>{}</h1>", escape(title));
+    html.push_str(&variant_tabs(visit, ladder.variant));
     if ladder.rows.is_empty() {
         html.push_str(&format!("<p>{}</p>", escape(&t!(lang, "ladder-empty"))));
         return html;
@@ -90,17 +103,57 @@ fn ladder_html(visit: &Visit, title: &str, ladder: &LadderPage) -> String {
             games = ladder.provisional_games
         ))
     ));
-    html.push_str(&pager(visit, ladder.page, ladder.pages));
+    html.push_str(&pager(visit, ladder.variant, ladder.page, ladder.pages));
     html
 }
 
-/// Previous / page N of M / next.
-fn pager(visit: &Visit, page: i64, pages: i64) -> String {
+/// `variant=KEY&` for a variant's ladder; nothing for standard chess's.
+fn variant_query(variant: Variant) -> String {
+    match variant {
+        Variant::Standard => String::new(),
+        other => format!("variant={}&", other.key()),
+    }
+}
+
+/// The ladders of every variant, the one shown marked.
+fn variant_tabs(visit: &Visit, shown: Variant) -> String {
+    let lang = visit.lang;
+    let tabs: String = Variant::ALL
+        .iter()
+        .map(|&variant| {
+            let href = match variant {
+                Variant::Standard => visit.club.path("/ladder"),
+                other => visit.club.path(&format!("/ladder?variant={}", other.key())),
+            };
+            let current = if variant == shown {
+                " aria-current=\"page\""
+            } else {
+                ""
+            };
+            format!(
+                "<a href=\"{}\"{current}>{}</a>",
+                escape(&href),
+                escape(&variant.name(lang))
+            )
+        })
+        .collect();
+    format!(
+        "<nav class=\"variants\" aria-label=\"{}\">{tabs}</nav>",
+        escape(&t!(lang, "web-ladder-variants"))
+    )
+}
+
+/// Previous / page N of M / next (of the ladder of `variant`).
+fn pager(visit: &Visit, variant: Variant, page: i64, pages: i64) -> String {
     let lang = visit.lang;
     let link = |to: i64, label: String, rel: &str| {
         format!(
             "<a href=\"{}\" rel=\"{rel}\">{}</a>",
-            escape(&visit.club.path(&format!("/ladder?page={to}"))),
+            escape(
+                &visit
+                    .club
+                    .path(&format!("/ladder?{}page={to}", variant_query(variant)))
+            ),
             escape(&label)
         )
     };

@@ -54,6 +54,8 @@ pub(super) struct PageQuery {
     /// The viewer's position (plies from the start; past the end or no
     /// number: the last position).
     pub ply: Option<String>,
+    /// The ladder's variant (lichess's key; none: standard chess).
+    pub variant: Option<String>,
 }
 
 impl PageQuery {
@@ -62,6 +64,15 @@ impl PageQuery {
         match &self.page {
             None => Some(1),
             Some(text) => text.trim().parse().ok(),
+        }
+    }
+
+    /// The ladder's variant (standard when none); `None` if no variant has
+    /// that key.
+    pub fn variant(&self) -> Option<crate::chess::Variant> {
+        match &self.variant {
+            None => Some(crate::chess::Variant::Standard),
+            Some(key) => crate::chess::Variant::from_key(key),
         }
     }
 
