@@ -237,7 +237,8 @@ function renderPockets() {
       continue;
     }
     if (!box) {
-      box = el('div', { class: 'pocket', role: 'group', 'aria-label': word('web-pocket') });
+      // cg-wrap: chessground's piece set draws the pieces in it.
+      box = el('div', { class: 'pocket cg-wrap', role: 'group', 'aria-label': word('web-pocket') });
       strip.querySelector('.points').after(box);
     }
     const mine = myTurn(s) && s.you === color && sentPly === null;

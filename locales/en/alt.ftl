@@ -9,6 +9,8 @@ alt-side = { $color }: { $pieces }.
 alt-pawns = pawns { $squares }
 # Crazyhouse: the pieces a side holds and may drop, e.g. "in hand Q, N ×2, P".
 alt-in-hand = in hand { $pieces }
+# A pawn in hand, as the other pieces are named by their letters (Q, N).
+alt-pawn-in-hand = P
 # Three-check: the checks each side has given (three win).
 alt-checks-given = Checks given: White { $white }, Black { $black }, of 3.
 alt-game-number = game #{ $id }

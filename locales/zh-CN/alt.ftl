@@ -8,6 +8,8 @@ alt-side = { $color }：{ $pieces }。
 alt-pawns = 兵{ $squares }
 # 疯狂象棋：一方手中可打入的棋子，例如“手中后、马 ×2、兵”。
 alt-in-hand = 手中{ $pieces }
+# 手中的兵（其他棋子按名称写作后、马）。
+alt-pawn-in-hand = 兵
 # 三将军象棋：双方已将军的次数（三次获胜）。
 alt-checks-given = 已将军：白方{ $white }次，黑方{ $black }次（三次获胜）。
 alt-game-number = 第{ $id }局

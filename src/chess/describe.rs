@@ -124,7 +124,11 @@ fn pieces_of<P: Position + Clone>(
         .into_iter()
         .filter(|role| hand[*role] > 0)
         .map(|role| {
-            let name = notation.write(&role.upper_char().to_string()).into_owned();
+            // SAN has no letter for a pawn; the catalogue names it.
+            let name = match role {
+                Role::Pawn => t!(lang, "alt-pawn-in-hand"),
+                _ => notation.write(&role.upper_char().to_string()).into_owned(),
+            };
             match hand[role] {
                 1 => name,
                 n => format!("{name} ×{n}"),

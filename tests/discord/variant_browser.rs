@@ -15,7 +15,7 @@ use crate::browser::{
     browser, browsers_here, click_move, pointer, screenshot, square_at, start_driver, text_of,
     wait_ply,
 };
-use crate::support::fake_discord::{opt_str, FakeDiscord, ALICE, BOB};
+use crate::support::fake_discord::{FakeDiscord, ALICE, BOB};
 use crate::web_support::*;
 
 /// A variant game's bot, alice's page (White) and bob's socket (Black).
@@ -30,7 +30,13 @@ struct Table {
 async fn table(variant: &str) -> Table {
     let fake = FakeDiscord::start().await;
     let bot = WebBot::start(&fake, false).await;
-    let board = start_game_with(&fake, &ALICE, &BOB, "5+3", &[opt_str("variant", variant)]).await;
+    // `/challenge variant:` is a choice: Discord sends its index.
+    let choice = chessbot::chess::Variant::ALL
+        .iter()
+        .position(|v| v.key() == variant)
+        .expect("a variant");
+    let option = json!({"name": "variant", "type": 4, "value": choice});
+    let board = start_game_with(&fake, &ALICE, &BOB, "5+3", &[option]).await;
     let alice_link = player_link(&fake, &ALICE, &board).await;
     let bob_link = player_link(&fake, &BOB, &board).await;
     let game: i64 = alice_link
@@ -167,7 +173,7 @@ async fn crazyhouse_pieces_drop_from_the_pocket() {
         state["moves"]
             .as_array()
             .expect("moves")
-            .contains(&json!("P@e6")),
+            .contains(&json!("@e6")),
         "{}",
         state["moves"]
     );
@@ -214,7 +220,7 @@ async fn crazyhouse_pieces_drop_from_the_pocket() {
     )
     .await;
     let state = t.alice_played(9).await;
-    assert_eq!(state["moves"][8], json!("P@d7+"), "{}", state["moves"]);
+    assert_eq!(state["moves"][8], json!("@d7+"), "{}", state["moves"]);
     assert!(state["check"] == json!(true));
     // 5... Bxd7: Black now holds two pawns, shown as a count of 2.
     t.bob_plays("c8d7", 9).await;

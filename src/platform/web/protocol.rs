@@ -92,10 +92,10 @@ fn is_uci_shaped(text: &str) -> bool {
     let b = text.as_bytes();
     let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
     match b.len() {
-        4 if b[1] == b'@' => false,
+        4 if b[1] == b'@' => is_drop_shaped(b),
         4 => square(b[0], b[1]) && square(b[2], b[3]),
         5 => square(b[0], b[1]) && square(b[2], b[3]) && b"qrbnk".contains(&b[4]),
-        _ => is_drop_shaped(b),
+        _ => false,
     }
 }
 
