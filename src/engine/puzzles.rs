@@ -293,15 +293,17 @@ pub struct GenerateOptions {
 impl GenerateOptions {
     /// Node-bound searches (the move time is only a safety net), so a seed
     /// gives the same games again on the same Stockfish build. Every level
-    /// moment tries a blunder, always the engine's choice, aimed; the scan
-    /// of a blunder's position searches two lines and is the screen.
+    /// moment tries a blunder, the engine's choice among up to 40 lines
+    /// (nearly every legal move: among the best 12, a move losing two pawns
+    /// was there a quarter of the time), aimed; the scan of a blunder's
+    /// position searches two lines and is the screen.
     pub fn new(seed: u64, count: usize) -> GenerateOptions {
         let previous = GenerateOptions::previous(seed, count);
         let scan = previous.mining.scan.clone();
         GenerateOptions {
             blunder_chance: 1.0,
             plausible_share: 1.0,
-            plausible_lines: 12,
+            plausible_lines: 40,
             aim: true,
             mining: PuzzleLimits {
                 screen: Some(scan),
