@@ -441,20 +441,35 @@ async fn puzzles(config: Option<&Path>, command: PuzzlesCommand) -> anyhow::Resu
                 text
             };
             let mut written = Ok(());
-            let found = mining::generate(&engine.pool, &options, |games, found| {
-                eprintln!("game {games}: {} puzzles", found.len());
-                // Written after every game: a stopped run keeps its puzzles.
-                if written.is_ok() {
-                    written = std::fs::write(&out, file(games, found));
-                }
-            })
-            .await?;
+            let meter = chessbot::engine::cpu::Meter::start(&engine.pool);
+            let (found, funnel) =
+                mining::generate(&engine.pool, &options, |games, found, funnel| {
+                    let spent = meter.spent(&engine.pool);
+                    eprintln!(
+                        "game {games}: {} puzzles, {:.0} CPU-s ({:.2} puzzles/CPU-min); {funnel}",
+                        found.len(),
+                        spent.total(),
+                        spent.per_minute(found.len())
+                    );
+                    // Written after every game: a stopped run keeps its puzzles.
+                    if written.is_ok() {
+                        written = std::fs::write(&out, file(games, found));
+                    }
+                })
+                .await?;
             written?;
+            let spent = meter.spent(&engine.pool);
+            println!("funnel: {funnel}");
             println!(
-                "{} puzzles written to {} in {:.0} s",
+                "{} puzzles written to {} in {:.0} s: {:.0} CPU-s (engine {:.0}, ours {:.0}), \
+                 {:.2} puzzles per CPU-minute",
                 found.len(),
                 out.display(),
-                started.elapsed().as_secs_f64()
+                started.elapsed().as_secs_f64(),
+                spent.total(),
+                spent.engines,
+                spent.own,
+                spent.per_minute(found.len())
             );
         }
         PuzzlesCommand::Check {

@@ -107,6 +107,13 @@ pub struct BenchArgs {
     /// running (beside without).
     #[arg(long)]
     pub puzzles: bool,
+    /// `--puzzles`: games played by `puzzles generate` before and after the
+    /// screen and aimed blunders, each (0: skip that part).
+    #[arg(long, default_value_t = 6)]
+    pub generator_games: usize,
+    /// `--puzzles`: measure only the generator, before and after.
+    #[arg(long)]
+    pub generator_only: bool,
     /// Internal: start the bot on `--database` as is, report and exit (the
     /// scale run starts itself with this to measure a fresh process).
     #[arg(long, hide = true)]

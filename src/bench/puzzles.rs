@@ -1,6 +1,12 @@
 //! `chessbot bench --puzzles`: the puzzle figures of issue 28, each beside
 //! a reference measured in the same run, on the same machine:
 //!
+//! 0. **`chessbot puzzles generate`, before and after** (`--generator-games
+//!    N` games each, the same seed): puzzles per CPU-minute of the generator
+//!    as it was (no screen, half the level moments, half the blunders
+//!    random) and as it is (the screen, aimed engine-chosen blunders at
+//!    every level moment), each with its funnel. `--generator-only` stops
+//!    there.
 //! 1. **Puzzles found per CPU-minute** from analysed games: engine games
 //!    between two weak sides (Stockfish's skills 5 and 2, which blunder as
 //!    club players do) mined as the bot mines a server's games
@@ -29,8 +35,8 @@ use super::{report::Samples, throughput, BenchArgs};
 use crate::{
     clock::{Clock, ManualClock},
     engine::{
-        in_background,
-        puzzles::{mine_game, PuzzleLimits},
+        cpu, in_background,
+        puzzles::{generate, mine_game, GenerateOptions, PuzzleLimits},
         Engine, EngineOptions, Limits, ANALYSIS_SKILL,
     },
     render::{RenderConfig, Renderer},
@@ -50,38 +56,45 @@ const ANSWERS: usize = 200;
 /// Rounds of the move path with and without the miner.
 const ROUNDS: usize = 4;
 
-/// Clock ticks per second of `/proc/*/stat`: Linux's `USER_HZ`, 100 on
-/// every architecture the bot runs on (`sysconf(_SC_CLK_TCK)`).
-const TICKS_PER_SEC: f64 = 100.0;
-
-/// CPU seconds (user + system) used so far by process `pid` (`self` for
-/// this one).
-fn cpu_seconds(pid: &str) -> f64 {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return 0.0;
-    };
-    // The command name may hold spaces: fields count from after its `)`.
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let tick = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 here.
-    (tick(11) + tick(12)) / TICKS_PER_SEC
-}
-
 /// CPU seconds of this process and the engine's.
 fn cpu_now(engine: &Engine) -> f64 {
-    cpu_seconds("self")
-        + engine
-            .pool
-            .pids()
-            .iter()
-            .map(|p| cpu_seconds(&p.to_string()))
-            .sum::<f64>()
+    cpu::own() + cpu::engines(&engine.pool)
+}
+
+/// `chessbot puzzles generate` as it was ([`GenerateOptions::previous`])
+/// and as it is ([`GenerateOptions::new`]), the same seed and number of
+/// games each, on one engine: puzzles per CPU-minute side by side, with
+/// each run's funnel.
+async fn generator(engine: &Engine, seed: u64, games: usize) -> anyhow::Result<()> {
+    println!("== puzzles generate: puzzles per CPU-minute (seed {seed}, {games} games each) ==");
+    let mut rates = Vec::new();
+    for (name, mut options) in [
+        ("before", GenerateOptions::previous(seed, usize::MAX)),
+        ("after", GenerateOptions::new(seed, usize::MAX)),
+    ] {
+        options.max_games = games;
+        let meter = cpu::Meter::start(&engine.pool);
+        let wall = Instant::now();
+        let (found, funnel) = generate(&engine.pool, &options, |_, _, _| {}).await?;
+        let spent = meter.spent(&engine.pool);
+        let rate = spent.per_minute(found.len());
+        println!(
+            "{name:<7} {:>4} puzzles  {:>7.1} CPU-s (engine {:.1})  {:>7.1} s  {rate:>6.2} puzzles/CPU-min",
+            found.len(),
+            spent.total(),
+            spent.engines,
+            wall.elapsed().as_secs_f64(),
+        );
+        println!("        funnel: {funnel}");
+        rates.push(rate);
+    }
+    if let [before, after] = rates[..] {
+        println!(
+            "ratio (after ÷ before): {:.2}×",
+            after / before.max(f64::MIN_POSITIVE)
+        );
+    }
+    Ok(())
 }
 
 /// One game between a full-strength side and a blundering one (colours
@@ -257,6 +270,13 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
         "chessbot bench --puzzles: {GAMES} games (skill {STRONGER} against {WEAKER}), {} cores",
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
+    if args.generator_games > 0 {
+        println!();
+        generator(&engine, args.seed, args.generator_games).await?;
+        if args.generator_only {
+            return Ok(());
+        }
+    }
     let mut games = Vec::with_capacity(GAMES);
     for g in 0..GAMES {
         games.push(uneven_game(&engine, g).await?);
@@ -268,7 +288,15 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     let per_min = |n: usize, cpu: f64| n as f64 / (cpu / 60.0).max(1e-9);
     for (name, limits) in [
         ("mining (background)", PuzzleLimits::background()),
+        (
+            "  without the screen",
+            PuzzleLimits::background().without_screen(),
+        ),
         ("import (default)", PuzzleLimits::default()),
+        (
+            "  without the screen",
+            PuzzleLimits::default().without_screen(),
+        ),
     ] {
         let (found, cpu, wall) = mine_all(&engine, &games, &limits).await?;
         println!(

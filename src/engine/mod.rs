@@ -5,6 +5,7 @@
 //!   there), every search bounded by time and nodes.
 //! - [`pool`]: a few engine processes (configured size, `Hash`, `Threads`);
 //!   a crashed or hung engine is killed and replaced.
+//! - [`cpu`]: CPU time of the engine processes and ours (`/proc`).
 //! - [`level`]: the computer's levels 1–8, shaped like lichess's.
 //! - [`analysis`] and [`score`]: the analysis maths as pure functions
 //!   (win chances, accuracy, inaccuracy / mistake / blunder), lichess's
@@ -18,6 +19,7 @@
 //! search.
 
 pub mod analysis;
+pub mod cpu;
 pub mod level;
 pub mod pool;
 pub mod puzzles;

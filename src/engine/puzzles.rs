@@ -6,7 +6,7 @@
 use shakmaty::{Chess, Move, Position};
 
 use super::{EnginePool, Limits, Score, UciError};
-use crate::puzzle::{criteria, probe, Candidate, Cook, Found, Kind, Reject, Solution};
+use crate::puzzle::{criteria, probe, Candidate, Cook, Found, Funnel, Kind, Reject, Solution};
 
 /// How deep puzzle searches go. lichess's generator searches far deeper
 /// (depth 50, up to 40 M nodes a move); a club's machine cannot, so the
@@ -15,9 +15,24 @@ use crate::puzzle::{criteria, probe, Candidate, Cook, Found, Kind, Reject, Solut
 pub struct PuzzleLimits {
     /// Each position of a game, evaluated to see whether to probe it.
     pub scan: Limits,
+    /// The screen: a cheap two-line search of each probed position, which
+    /// drops the ones that clearly have no unique first move
+    /// ([`criteria::may_be_unique`]) before the line searches are spent on
+    /// them. `None`: every probed position is cooked. When it equals
+    /// [`PuzzleLimits::scan`], the scan itself searches two lines and
+    /// serves as the screen (the same nodes: no search more).
+    pub screen: Option<Limits>,
     /// Each step of a candidate's line (two lines on the solver's turn).
     pub line: Limits,
 }
+
+/// The screen's search: cheap next to a line step (a tenth of the nodes at
+/// most, the line searches' depth cap).
+const SCREEN: Limits = Limits {
+    movetime_ms: 1_000,
+    nodes: 60_000,
+    depth: Some(16),
+};
 
 impl Default for PuzzleLimits {
     fn default() -> PuzzleLimits {
@@ -27,6 +42,7 @@ impl Default for PuzzleLimits {
                 nodes: 300_000,
                 depth: Some(12),
             },
+            screen: Some(SCREEN),
             line: Limits {
                 movetime_ms: 5_000,
                 nodes: 1_500_000,
@@ -50,6 +66,11 @@ impl PuzzleLimits {
                 nodes: 100_000,
                 ..default.scan
             },
+            screen: Some(Limits {
+                movetime_ms: 200,
+                nodes: 40_000,
+                ..SCREEN
+            }),
             line: Limits {
                 movetime_ms: 500,
                 nodes: 500_000,
@@ -57,6 +78,53 @@ impl PuzzleLimits {
             },
         }
     }
+
+    /// The same limits without the screen (every probed position cooked):
+    /// what the screen saves, and what it loses, is measured against this.
+    pub fn without_screen(self) -> PuzzleLimits {
+        PuzzleLimits {
+            screen: None,
+            ..self
+        }
+    }
+
+    /// How many lines the scan searches: two when it is the screen too.
+    fn scan_lines(&self) -> usize {
+        if self.screen.as_ref() == Some(&self.scan) {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// Whether a probed `position` goes on to the line searches: without a
+/// screen always; with one, when [`criteria::may_be_unique`] says so of the
+/// scan's two lines (`scanned`, when the scan is the screen) or of a screen
+/// search of its own.
+pub async fn screen(
+    pool: &EnginePool,
+    position: &Chess,
+    scanned: &[Candidate],
+    limits: &PuzzleLimits,
+) -> Result<bool, UciError> {
+    let Some(screen) = &limits.screen else {
+        return Ok(true);
+    };
+    let searched;
+    let lines = if limits.scan_lines() == 2 {
+        scanned
+    } else {
+        searched = candidates(pool, position, 2, screen).await?;
+        &searched[..]
+    };
+    let Some(best) = lines.first() else {
+        return Ok(true);
+    };
+    Ok(criteria::may_be_unique(
+        best.score,
+        lines.get(1).map(|c| c.score),
+    ))
 }
 
 /// The engine's `lines` best first moves in `position`, as candidates.
@@ -112,11 +180,26 @@ pub async fn evaluate(
     Ok(found.first().map_or(Score::Cp(0), |c| c.score))
 }
 
+/// The scan of `position` ([`PuzzleLimits::scan`]): its evaluation (as
+/// [`evaluate`]) and the lines searched (two when the scan is the screen
+/// too; none for a finished position).
+async fn scan(
+    pool: &EnginePool,
+    position: &Chess,
+    limits: &PuzzleLimits,
+) -> Result<(Score, Vec<Candidate>), UciError> {
+    if position.is_game_over() {
+        return Ok((evaluate(pool, position, &limits.scan).await?, Vec::new()));
+    }
+    let found = candidates(pool, position, limits.scan_lines(), &limits.scan).await?;
+    Ok((found.first().map_or(Score::Cp(0), |c| c.score), found))
+}
+
 /// The puzzles in a game: `positions[i]` is the position after `i` plies
 /// (`positions[0]` the start). Each position is evaluated, probed with
-/// [`probe`] (lichess's screen: a jump from the position before), and the
-/// promising ones cooked. Positions inside a puzzle already found are not
-/// probed again.
+/// [`probe`] (lichess's screen: a jump from the position before), passed
+/// through the [`screen`] and the promising ones cooked. Positions inside
+/// a puzzle already found are not probed again.
 pub async fn mine_game(
     pool: &EnginePool,
     positions: &[Chess],
@@ -128,16 +211,22 @@ pub async fn mine_game(
     let mut before_for_mover = Score::Cp(20);
     let mut skip_until = 0;
     for (i, position) in positions.iter().enumerate() {
-        let now = evaluate(pool, position, &limits.scan).await?;
+        let (now, lines) = scan(pool, position, limits).await?;
         tracing::trace!(ply = i, before = ?before_for_mover, ?now, "scanned");
         if i > 0 && i >= skip_until {
             if let Some(kind) = probe(position, before_for_mover, now) {
-                match cook(pool, position, kind, &limits.line).await? {
-                    Ok(solution) => {
-                        skip_until = i + solution.moves.len();
-                        found.push(Found::new(position, &solution));
+                if !screen(pool, position, &lines, limits).await? {
+                    tracing::debug!(ply = i, ?kind, "probed, screened out");
+                } else {
+                    match cook(pool, position, kind, &limits.line).await? {
+                        Ok(solution) => {
+                            skip_until = i + solution.moves.len();
+                            found.push(Found::new(position, &solution));
+                        }
+                        Err(reject) => {
+                            tracing::debug!(ply = i, ?kind, %reject, "probed, no puzzle")
+                        }
                     }
-                    Err(reject) => tracing::debug!(ply = i, ?kind, %reject, "probed, no puzzle"),
                 }
             }
         }
@@ -150,11 +239,14 @@ pub async fn mine_game(
 
 /// How the starter set is made (`chessbot puzzles generate`): engine games
 /// between two sides of one strength, and at the moments where the game is
-/// still level, a side that blunders instead (a seeded random legal move):
-/// the uneven moments puzzles come from. Each blunder's position goes
-/// through the same screen and the same rules as a game's
-/// ([`probe`], [`cook`]), so a puzzle is a position where the blunder's
-/// refutation is the only winning move.
+/// still level, a side that blunders instead: the uneven moments puzzles
+/// come from. The blunder is the engine's own choice where it can be (one
+/// of its best [`GenerateOptions::plausible_lines`] moves that loses, and
+/// by default one whose refutation the probe would take: see
+/// [`GenerateOptions::aim`]), else a seeded random legal move. Each
+/// blunder's position goes through the same screen and the same rules as a
+/// game's ([`probe`], [`screen`], [`cook`]), so a puzzle is a position
+/// where the blunder's refutation is the only winning move.
 ///
 /// Why branches rather than one weak side: once a weak side has blundered,
 /// the rest of its game is lost and no later position may start a puzzle
@@ -180,21 +272,52 @@ pub struct GenerateOptions {
     pub level_cp: i32,
     /// The chance of trying a blunder at a level position.
     pub blunder_chance: f64,
-    /// The share of blunders that are plausible rather than random: one of
-    /// the engine's [`GenerateOptions::plausible_lines`] best moves that
+    /// The share of blunders chosen by the engine rather than at random: one
+    /// of the engine's [`GenerateOptions::plausible_lines`] best moves that
     /// still loses at least [`GenerateOptions::plausible_loss_cp`]. A random
     /// legal move mostly hangs a piece, whose punishment is a single
-    /// capture; a move a player might choose loses to a tactic more often.
+    /// capture, or loses too little to be probed; a move a player might
+    /// choose loses to a tactic more often.
     pub plausible_share: f64,
     pub plausible_lines: usize,
     pub plausible_loss_cp: i32,
+    /// Aim the engine's blunders: among its lines, prefer the moves after
+    /// which [`probe`] (fed the same search's scores) would probe the
+    /// position — a real mistake, one that hands the opponent a clear win —
+    /// over any move that merely loses
+    /// [`GenerateOptions::plausible_loss_cp`].
+    pub aim: bool,
     pub mining: PuzzleLimits,
 }
 
 impl GenerateOptions {
     /// Node-bound searches (the move time is only a safety net), so a seed
-    /// gives the same games again on the same Stockfish build.
+    /// gives the same games again on the same Stockfish build. Every level
+    /// moment tries a blunder, the engine's choice among up to 40 lines
+    /// (nearly every legal move: among the best 12, a move losing two pawns
+    /// was there a quarter of the time), aimed; the scan of a blunder's
+    /// position searches two lines and is the screen.
     pub fn new(seed: u64, count: usize) -> GenerateOptions {
+        let previous = GenerateOptions::previous(seed, count);
+        let scan = previous.mining.scan.clone();
+        GenerateOptions {
+            blunder_chance: 1.0,
+            plausible_share: 1.0,
+            plausible_lines: 40,
+            aim: true,
+            mining: PuzzleLimits {
+                screen: Some(scan),
+                ..previous.mining
+            },
+            ..previous
+        }
+    }
+
+    /// The generator as it was before the screen and aimed blunders (commit
+    /// 011e360): a blunder at half the level moments, half of them random,
+    /// every probed position cooked. Kept to measure against
+    /// (`chessbot bench --puzzles`).
+    pub fn previous(seed: u64, count: usize) -> GenerateOptions {
         let nodes = |nodes| Limits {
             movetime_ms: 30_000,
             nodes,
@@ -212,8 +335,10 @@ impl GenerateOptions {
             plausible_share: 0.5,
             plausible_lines: 8,
             plausible_loss_cp: 200,
+            aim: false,
             mining: PuzzleLimits {
                 scan: nodes(100_000),
+                screen: None,
                 line: nodes(400_000),
             },
         }
@@ -226,6 +351,8 @@ impl GenerateOptions {
 pub struct Blunder {
     pub before: Score,
     pub position: Chess,
+    /// Chosen from the engine's lines (else a random legal move).
+    pub by_engine: bool,
 }
 
 /// One engine game (its first two plies at random), and the blunders tried
@@ -234,6 +361,17 @@ pub async fn engine_game(
     pool: &EnginePool,
     options: &GenerateOptions,
     game: usize,
+) -> Result<(Vec<Chess>, Vec<Blunder>), UciError> {
+    engine_game_counted(pool, options, game, &mut Funnel::default()).await
+}
+
+/// [`engine_game`], counting its game, plies, level moments and blunders
+/// in `funnel`.
+pub async fn engine_game_counted(
+    pool: &EnginePool,
+    options: &GenerateOptions,
+    game: usize,
+    funnel: &mut Funnel,
 ) -> Result<(Vec<Chess>, Vec<Blunder>), UciError> {
     use rand::{seq::SliceRandom, Rng, SeedableRng};
 
@@ -260,18 +398,25 @@ pub async fn engine_game(
             };
             // A level moment: try a blunder there (seeded).
             let level = matches!(best.score, Score::Cp(cp) if cp.abs() <= options.level_cp);
+            if level {
+                funnel.level_moments += 1;
+            }
             if level && rng.gen_bool(options.blunder_chance) {
                 let plausible = if rng.gen_bool(options.plausible_share) {
                     plausible_blunder(pool, &now, best.score, options, &mut rng).await?
                 } else {
                     None
                 };
+                let by_engine = plausible.is_some();
                 if let Some(blunder) = plausible.or_else(|| legal.choose(&mut rng).copied()) {
                     let mut after = now.clone();
                     after.play_unchecked(blunder);
+                    funnel.blunders += 1;
+                    funnel.engine_blunders += usize::from(by_engine);
                     blunders.push(Blunder {
                         before: best.score.flip(),
                         position: after,
+                        by_engine,
                     });
                 }
             }
@@ -290,13 +435,60 @@ pub async fn engine_game(
         next.play_unchecked(mv);
         positions.push(next);
     }
+    funnel.games += 1;
+    funnel.plies += positions.len() - 1;
     Ok((positions, blunders))
 }
 
+/// The blunders among the engine's `lines` in `position` (the mover's
+/// view, best first, `best` the best's score): the moves that lose at
+/// least `loss_cp`; with `aim`, only those after which [`probe`] would
+/// probe the position, judged by the same search's scores (the solver's
+/// evaluation before the blunder is `best` flipped, after it the move's
+/// score flipped), when there is any. A pure choice: the engine's search
+/// is done by the caller.
+pub fn blunders_among<'a>(
+    position: &Chess,
+    best: Score,
+    lines: &'a [Candidate],
+    loss_cp: i32,
+    aim: bool,
+) -> Vec<&'a Candidate> {
+    let Score::Cp(best_cp) = best else {
+        return Vec::new();
+    };
+    let losing: Vec<&Candidate> = lines
+        .iter()
+        .filter(|c| criteria::below(c.score, best_cp - loss_cp))
+        .collect();
+    if !aim {
+        return losing;
+    }
+    let aimed: Vec<&Candidate> = losing
+        .iter()
+        .copied()
+        .filter(|c| {
+            shakmaty::uci::UciMove::from_ascii(c.uci.as_bytes())
+                .ok()
+                .and_then(|m| m.to_move(position).ok())
+                .is_some_and(|mv| {
+                    let mut after = position.clone();
+                    after.play_unchecked(mv);
+                    probe(&after, best.flip(), c.score.flip()).is_some()
+                })
+        })
+        .collect();
+    if aimed.is_empty() {
+        losing
+    } else {
+        aimed
+    }
+}
+
 /// One of the engine's best [`GenerateOptions::plausible_lines`] moves in
-/// `position` that loses at least [`GenerateOptions::plausible_loss_cp`]
-/// against `best` (both from the mover's view), drawn at random; `None`
-/// when every move the engine lists is close to the best.
+/// `position` that is a blunder ([`blunders_among`]) against `best` (the
+/// mover's view), drawn at random; `None` when every move the engine lists
+/// is close to the best.
 async fn plausible_blunder(
     pool: &EnginePool,
     position: &Chess,
@@ -306,15 +498,18 @@ async fn plausible_blunder(
 ) -> Result<Option<Move>, UciError> {
     use rand::seq::SliceRandom;
 
-    let Score::Cp(best_cp) = best else {
+    if !matches!(best, Score::Cp(_)) {
         return Ok(None);
-    };
+    }
     let lines = candidates(pool, position, options.plausible_lines, &options.play).await?;
-    let losing: Vec<&Candidate> = lines
-        .iter()
-        .filter(|c| crate::puzzle::criteria::below(c.score, best_cp - options.plausible_loss_cp))
-        .collect();
-    Ok(losing.choose(rng).and_then(|c| {
+    let blunders = blunders_among(
+        position,
+        best,
+        &lines,
+        options.plausible_loss_cp,
+        options.aim,
+    );
+    Ok(blunders.choose(rng).and_then(|c| {
         shakmaty::uci::UciMove::from_ascii(c.uci.as_bytes())
             .ok()
             .and_then(|m| m.to_move(position).ok())
@@ -323,41 +518,55 @@ async fn plausible_blunder(
 
 /// `chessbot puzzles generate`: plays [`engine_game`]s and probes their
 /// blunders until `options.count` puzzles (distinct positions) are found or
-/// `options.max_games` are played. `progress` hears each game's number and
-/// the puzzles found so far (the command line writes them out each time,
-/// so a stopped run keeps what it found).
+/// `options.max_games` are played. `progress` hears each game's number,
+/// the puzzles found so far and the funnel so far (the command line writes
+/// the puzzles out each time, so a stopped run keeps what it found).
 pub async fn generate(
     pool: &EnginePool,
     options: &GenerateOptions,
-    mut progress: impl FnMut(usize, &[Found]),
-) -> Result<Vec<Found>, UciError> {
+    mut progress: impl FnMut(usize, &[Found], &Funnel),
+) -> Result<(Vec<Found>, Funnel), UciError> {
     let mut found: Vec<Found> = Vec::new();
+    let mut funnel = Funnel::default();
+    let limits = &options.mining;
     for game in 0..options.max_games {
         if found.len() >= options.count {
             break;
         }
-        let (_, blunders) = engine_game(pool, options, game).await?;
+        let (_, blunders) = engine_game_counted(pool, options, game, &mut funnel).await?;
         for blunder in blunders {
             if found.len() >= options.count {
                 break;
             }
-            let now = evaluate(pool, &blunder.position, &options.mining.scan).await?;
+            let (now, lines) = scan(pool, &blunder.position, limits).await?;
             let Some(kind) = probe(&blunder.position, blunder.before, now) else {
                 continue;
             };
-            match cook(pool, &blunder.position, kind, &options.mining.line).await? {
+            funnel.probed += 1;
+            if !screen(pool, &blunder.position, &lines, limits).await? {
+                funnel.screened_out += 1;
+                continue;
+            }
+            funnel.cooked += 1;
+            match cook(pool, &blunder.position, kind, &limits.line).await? {
                 Ok(solution) => {
                     let puzzle = Found::new(&blunder.position, &solution);
-                    if !found.iter().any(|f| f.fen == puzzle.fen) {
+                    if found.iter().any(|f| f.fen == puzzle.fen) {
+                        funnel.duplicates += 1;
+                    } else {
+                        funnel.found += 1;
                         found.push(puzzle);
                     }
                 }
-                Err(reject) => tracing::debug!(?kind, %reject, "blunder probed, no puzzle"),
+                Err(reject) => {
+                    tracing::debug!(?kind, %reject, "blunder probed, no puzzle");
+                    funnel.reject(&reject);
+                }
             }
         }
-        progress(game + 1, &found);
+        progress(game + 1, &found, &funnel);
     }
-    Ok(found)
+    Ok((found, funnel))
 }
 
 /// What a deeper search says of a puzzle ([`recheck`]).
@@ -502,6 +711,69 @@ fn split_pgn(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("legal")
+    }
+
+    #[test]
+    fn aimed_blunders_are_the_ones_the_probe_would_take() {
+        // Queens face each other on the d-file, White to move.
+        let position = pos("6k1/5ppp/8/3q4/8/8/5PPP/3Q2K1 w - - 0 1");
+        let lines = [
+            Candidate::new("h2h3", Score::Cp(20)),
+            Candidate::new("d1d2", Score::Cp(0)),
+            // Loses 2.70 but Black's gain is no clear swing (0.50 < 0.6).
+            Candidate::new("g1f1", Score::Cp(-250)),
+            // Hangs the queen: Black is +8.50, a probe.
+            Candidate::new("d1d4", Score::Cp(-850)),
+        ];
+        let ucis = |found: Vec<&Candidate>| -> Vec<String> {
+            found.into_iter().map(|c| c.uci.clone()).collect()
+        };
+        let best = Score::Cp(20);
+        assert_eq!(
+            ucis(blunders_among(&position, best, &lines, 200, false)),
+            ["g1f1", "d1d4"]
+        );
+        assert_eq!(
+            ucis(blunders_among(&position, best, &lines, 200, true)),
+            ["d1d4"]
+        );
+        // Nothing the probe takes: aiming falls back to any losing move.
+        assert_eq!(
+            ucis(blunders_among(&position, best, &lines[..3], 200, true)),
+            ["g1f1"]
+        );
+        // No loss that large, or a mate already on the board: none.
+        assert!(blunders_among(&position, best, &lines, 1_000, true).is_empty());
+        assert!(blunders_among(&position, Score::Mate(3), &lines, 200, true).is_empty());
+    }
+
+    #[test]
+    fn the_previous_generator_is_kept_to_compare_with() {
+        let new = GenerateOptions::new(5, 10);
+        let previous = GenerateOptions::previous(5, 10);
+        assert_eq!((new.seed, new.count), (previous.seed, previous.count));
+        assert_eq!(new.play, previous.play);
+        assert_eq!(new.mining.line, previous.mining.line);
+        // The scan searches two lines and is the screen: no search more.
+        assert_eq!(new.mining.screen.as_ref(), Some(&new.mining.scan));
+        assert_eq!(new.mining.scan_lines(), 2);
+        assert!(new.aim && !previous.aim);
+        assert_eq!(new.plausible_share, 1.0);
+        assert_eq!(previous.mining.screen, None);
+        assert_eq!(previous.mining.scan_lines(), 1);
+        // A screen of its own elsewhere; without_screen drops it.
+        let default = PuzzleLimits::default();
+        assert!(default.screen.is_some());
+        assert_eq!(default.scan_lines(), 1);
+        assert_eq!(default.clone().without_screen().screen, None);
+        assert_eq!(default.clone().without_screen().line, default.line);
+    }
 
     #[test]
     fn a_pgn_file_splits_into_games() {

@@ -135,6 +135,30 @@ pub fn only_winning_move(best: Score, second: Option<Score>, later: bool) -> boo
     still_winning(best) && below(second, WINNING_FLOOR)
 }
 
+/// How much narrower than [`UNIQUE_MARGIN`] (and wider than
+/// [`MATE_IN_ONE_SECOND_AT_MOST`]) the screen lets a cheap search's margin
+/// be: a low-node search misjudges a move by a few tenths of win chances
+/// now and then, and a puzzle dropped by the screen is lost for good.
+pub const SCREEN_SLACK: f64 = 0.25;
+
+/// The screen in front of the full line search: whether a cheap multi-PV
+/// search's best two moves (solver's view) leave room for a unique first
+/// move. `false` only when they clearly do not — two mates in 1, or a
+/// second move within [`UNIQUE_MARGIN`] − [`SCREEN_SLACK`] of the best —
+/// so the expensive searches are spent on positions that may pass
+/// [`is_unique`] (the cook's first step, which decides, is as strict as
+/// ever).
+pub fn may_be_unique(best: Score, second: Option<Score>) -> bool {
+    let Some(second) = second else {
+        return true;
+    };
+    match best {
+        Score::Mate(1) if second == Score::Mate(1) => false,
+        Score::Mate(1) => win_chances(second) <= MATE_IN_ONE_SECOND_AT_MOST + SCREEN_SLACK,
+        _ => win_chances(best) > win_chances(second) + UNIQUE_MARGIN - SCREEN_SLACK,
+    }
+}
+
 /// Whether an advantage line's position (`score` from the solver's view)
 /// is still winning enough to go on (`cook_advantage`).
 pub fn still_winning(score: Score) -> bool {
@@ -273,6 +297,34 @@ mod tests {
             false
         ));
         assert!(only_winning_move(Score::Cp(150), None, false));
+    }
+
+    #[test]
+    fn the_screen_drops_only_what_clearly_is_no_puzzle() {
+        // Everything the full rule takes, the screen takes.
+        for (best, second) in [
+            (Score::Cp(900), Some(Score::Cp(100))),
+            (Score::Cp(300), Some(Score::Cp(-100))),
+            (Score::Mate(1), Some(Score::Cp(300))),
+            (Score::Mate(3), Some(Score::Mate(-4))),
+            (Score::Cp(50), None),
+        ] {
+            assert!(is_unique(best, second, false));
+            assert!(may_be_unique(best, second), "{best:?} {second:?}");
+        }
+        // Near misses of the margin go on to the full search: +6.00
+        // against +1.00 (0.64) and a piece won, +4.55 against +0.33 (0.655).
+        assert!(may_be_unique(Score::Cp(600), Some(Score::Cp(100))));
+        assert!(may_be_unique(Score::Cp(455), Some(Score::Cp(33))));
+        // A mate in 1 against a second move worth +4.00 (0.66 > 0.6).
+        assert!(may_be_unique(Score::Mate(1), Some(Score::Cp(400))));
+        // Clearly not unique: two moves win equally, two mates in 1, a
+        // mate in 1 beside another crushing move, two mates.
+        assert!(!may_be_unique(Score::Cp(800), Some(Score::Cp(750))));
+        assert!(!may_be_unique(Score::Cp(300), Some(Score::Cp(100))));
+        assert!(!may_be_unique(Score::Mate(1), Some(Score::Mate(1))));
+        assert!(!may_be_unique(Score::Mate(1), Some(Score::Cp(1_200))));
+        assert!(!may_be_unique(Score::Mate(2), Some(Score::Mate(3))));
     }
 
     #[test]

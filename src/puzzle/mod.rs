@@ -9,17 +9,20 @@
 //!   source: lichess's own puzzle generator (`lichess-puzzler`).
 //! - [`cook`]: the solution line, extended while the solver's move stays
 //!   unique ([`Cook`], a step machine the engine driver runs).
+//! - [`funnel`]: how many candidates each stage of the generator keeps.
 //! - [`themes`]: themes found by rules (mate in 1/2/3+, promotion, material
 //!   gain, endgame, fork, pin).
 
 pub mod cook;
 pub mod criteria;
 pub mod daily;
+pub mod funnel;
 pub mod starter;
 pub mod themes;
 
 pub use cook::{Candidate, Cook, Reject, Request, Solution};
 pub use criteria::{probe, Kind};
+pub use funnel::Funnel;
 pub use themes::{detect, Theme};
 
 use shakmaty::{fen::Fen, uci::UciMove, CastlingMode, Chess, EnPassantMode, Move, Position, Role};

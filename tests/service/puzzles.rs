@@ -191,11 +191,22 @@ async fn generating_finds_a_puzzle_that_replays() {
     let mut options = GenerateOptions::new(1, 1);
     options.max_games = 8;
     let mut heard = 0;
-    let found = generate(&engine.pool, &options, |games, _| heard = games)
+    let (found, funnel) = generate(&engine.pool, &options, |games, _, _| heard = games)
         .await
         .expect("engine");
     assert_eq!(found.len(), 1, "seed 1 finds one within eight games");
     assert!(heard >= 1);
+    // The funnel adds up: every game counted, every probe either screened
+    // out or cooked, every cooked one a puzzle, a duplicate or a reject.
+    assert_eq!(funnel.games, heard);
+    assert_eq!(funnel.found, 1);
+    assert!(funnel.engine_blunders <= funnel.blunders);
+    assert!(funnel.blunders <= funnel.level_moments);
+    assert_eq!(funnel.probed, funnel.screened_out + funnel.cooked);
+    assert_eq!(
+        funnel.cooked,
+        funnel.found + funnel.duplicates + funnel.rejected_total()
+    );
     // The file form reads back, every move legal, the same themes.
     let line = starter::write_line(&found[0]);
     assert_eq!(starter::read(&line), Ok(found.clone()));
