@@ -59,8 +59,8 @@ async fn main() -> anyhow::Result<()> {
             .find(|at| *at > START_MS);
         sqlx::query(
             "INSERT INTO games (server_id, home_channel_id, channel_id, white_id, black_id, rated, \
-             time_control, created_ms, deadline_ms, next_reminder_ms) \
-             VALUES ('guild', 'lobby', $1, $2, $3, 1, '14d', $4, $5, $6)",
+             time_control, created_ms, deadline_ms, next_reminder_ms, wake_ms) \
+             VALUES ('guild', 'lobby', $1, $2, $3, 1, '14d', $4, $5, $6, $7)",
         )
         .bind(format!("thread-{i}"))
         .bind(format!("w{}", i % 5000))
@@ -68,6 +68,7 @@ async fn main() -> anyhow::Result<()> {
         .bind(START_MS - 13 * DAY_MS)
         .bind(deadline)
         .bind(remind)
+        .bind(remind.unwrap_or(deadline).min(deadline))
         .execute(&mut *tx)
         .await?;
     }

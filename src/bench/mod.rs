@@ -7,6 +7,7 @@
 //! chessbot bench                                 # 1,000 games on SQLite, both durabilities
 //! chessbot bench --durability full               # SQLite with synchronous = FULL only
 //! chessbot bench --database postgres             # the same on PostgreSQL
+//! chessbot bench --clock frozen                  # the service's clock standing still
 //! chessbot bench --scale --stored 100000 --active 10000
 //! chessbot bench --flood                         # 1,000 commands/s from one user
 //! chessbot bench --web                           # the live web board, beside the move path
@@ -39,6 +40,31 @@ use crate::{
 /// Turns ours and the floor take in one run.
 const ROUNDS: usize = 4;
 
+/// When the bench's games are played (2026-01-01 12:00 UTC).
+const START_MS: i64 = 1_767_268_800_000;
+
+/// A clock that starts at a fixed instant and then follows real time.
+struct RunningClock {
+    start_ms: i64,
+    started: Instant,
+}
+
+impl RunningClock {
+    fn new(start_ms: i64) -> Self {
+        RunningClock {
+            start_ms,
+            started: Instant::now(),
+        }
+    }
+}
+
+impl Clock for RunningClock {
+    fn now_ms(&self) -> i64 {
+        let elapsed = i64::try_from(self.started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        self.start_ms.saturating_add(elapsed)
+    }
+}
+
 /// Options of `chessbot bench`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct BenchArgs {
@@ -60,6 +86,12 @@ pub struct BenchArgs {
     /// side by side).
     #[arg(long, default_value = "both")]
     pub durability: String,
+    /// The service's clock during the move bench: `running` (real time
+    /// passing from a fixed start, so every move sets a new deadline, as in
+    /// a running bot) or `frozen` (one instant throughout: each move of a
+    /// game sets the deadline the last one did).
+    #[arg(long, default_value = "running", value_parser = ["running", "frozen"])]
+    pub clock: String,
     /// Share of moves preceded by an out-of-turn attempt, and again by an
     /// illegal one.
     #[arg(long, default_value_t = 0.03)]
@@ -207,13 +239,17 @@ async fn throughput(
 ) -> anyhow::Result<Headline> {
     let renderer = Arc::new(Renderer::new(RenderConfig::default())?);
     let store = crate::store::Store::open_with(url, durability).await?;
-    let clock: Arc<dyn Clock> = Arc::new(ManualClock::new(1_767_268_800_000));
+    let clock: Arc<dyn Clock> = match args.clock.as_str() {
+        "frozen" => Arc::new(ManualClock::new(START_MS)),
+        _ => Arc::new(RunningClock::new(START_MS)),
+    };
     let service = Service::new(store.clone(), renderer.clone(), clock);
     println!(
-        "chessbot bench: {} games, {} moves, {} in flight, {:?}{} on {}, {} cores",
+        "chessbot bench: {} games, {} moves, {} in flight, clock {}, {:?}{} on {}, {} cores",
         args.games,
         args.moves,
         args.concurrency,
+        args.clock,
         store.backend(),
         match store.backend() {
             Backend::Sqlite => format!(" (durability {})", durability.name()),

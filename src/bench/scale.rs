@@ -91,7 +91,7 @@ async fn generate(store: &Store, args: &BenchArgs) -> anyhow::Result<()> {
         let mut games = String::from(
             "INSERT INTO games (id, server_id, home_channel_id, channel_id, white_id, black_id, \
              rated, time_control, status, result, termination, version, deadline_ms, created_ms, \
-             ended_ms) VALUES ",
+             ended_ms, wake_ms) VALUES ",
         );
         let mut moves =
             String::from("INSERT INTO moves (game_id, ply, uci, san, played_ms) VALUES ");
@@ -126,7 +126,7 @@ async fn generate(store: &Store, args: &BenchArgs) -> anyhow::Result<()> {
             write!(
                 games,
                 "{sep}({id}, '{SERVER}', 'lobby', '{channel}', 'p{white}', 'p{black}', 0, '3d', \
-                 '{status}', {result}, {termination}, {}, {deadline}, {NOW_MS}, {ended})",
+                 '{status}', {result}, {termination}, {}, {deadline}, {NOW_MS}, {ended}, {deadline})",
                 game.len()
             )?;
             for (ply, (uci, san)) in game.iter().enumerate() {

@@ -110,6 +110,11 @@ impl Service {
     async fn try_tick(&self) -> Result<Vec<Notice>, ServiceError> {
         let now = self.now_ms();
         self.store().heartbeat(now).await?;
+        // The sweeps find games by a lower bound of their deadline and next
+        // reminder, which moves leave behind (store/time.rs): bring the
+        // bounds that have passed up to date first, so that the sweeps read
+        // only the games really due.
+        self.store().raise_wakes(now).await?;
         let mut notices = Vec::new();
         for record in self.store().games_due_by(now, TICK_BATCH).await? {
             if let Some(notice) = self.expire(record.id).await? {

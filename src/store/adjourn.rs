@@ -156,7 +156,11 @@ impl Store {
     ) -> Result<(i64, Adjournment), StoreError> {
         let (_gate, mut tx) = self.begin_write().await?;
         let version = bump(&mut tx, game_id, version).await?;
-        sqlx::query("UPDATE games SET deadline_ms = $2 WHERE id = $1")
+        let sql = format!(
+            "UPDATE games SET deadline_ms = $2, wake_ms = {} WHERE id = $1",
+            super::time::wake_of("$2", "next_reminder_ms")
+        );
+        sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(game_id)
             .bind(deadline_ms)
             .execute(&mut *tx)
@@ -212,10 +216,13 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         one_row(done.rows_affected())?;
-        sqlx::query("UPDATE games SET deadline_ms = NULL, next_reminder_ms = NULL WHERE id = $1")
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE games SET deadline_ms = NULL, next_reminder_ms = NULL, wake_ms = NULL \
+             WHERE id = $1",
+        )
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(version)
     }

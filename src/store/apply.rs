@@ -101,6 +101,12 @@ const SQLITE_APPLY: &str = "INSERT INTO game_changes (game_id, expected_version,
 ///   stamps ($19 the game row's `xmin`, $20 the context, $21 since when
 ///   vacations count): nothing is written if any of those rows changed.
 ///
+/// The statement lowers the game's scheduler bound (`wake_ms`, migration
+/// 0019) only if the new deadline or reminder falls before it; otherwise
+/// `LEAST` yields the stored value unchanged, so a move that does not end the
+/// game changes no indexed column of `games` and PostgreSQL can make the
+/// update heap-only (no new entry in any of the table's indexes).
+///
 /// The statement does not `NOTIFY` the other processes: a transaction that
 /// notifies holds PostgreSQL's one notification lock from before its commit
 /// until the commit has reached the disk, so every notifying commit of the
@@ -135,7 +141,7 @@ fn postgres_apply(ending: bool, vacation: bool, checked: bool) -> String {
         "WITH g AS ( \
            UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
              illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, \
-             next_reminder_ms = $11{status} \
+             next_reminder_ms = $11, wake_ms = LEAST(wake_ms, $8, $11){status} \
            WHERE id = $1 AND version = $2 AND result IS NULL{check} \
              AND ($16::TEXT IS NULL OR ($17::BIGINT = 1) = EXISTS ( \
                SELECT 1 FROM vacations v WHERE v.server_id = games.server_id AND v.user_id = $16 \

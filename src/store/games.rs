@@ -80,8 +80,8 @@ pub(super) async fn insert_game(
 ) -> Result<GameRecord, sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO games (server_id, home_channel_id, channel_id, white_id, black_id, rated, \
-         time_control, initial_fen, deadline_ms, created_ms, variant, start_number) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+         time_control, initial_fen, deadline_ms, created_ms, variant, start_number, wake_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $9) RETURNING id",
     )
     .bind(g.server_id.clone())
     .bind(g.home_channel_id.clone())

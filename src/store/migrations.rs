@@ -42,6 +42,7 @@ pub const SQLITE: &[File] = files!("sqlite":
     "0016_puzzles.sql",
     "0017_daily_puzzles_mining.sql",
     "0018_variants.sql",
+    "0019_wake.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -62,6 +63,7 @@ pub const POSTGRES: &[File] = files!("postgres":
     "0016_puzzles.sql",
     "0017_daily_puzzles_mining.sql",
     "0018_variants.sql",
+    "0019_wake.sql",
 );
 
 /// The migrator over `files`, as `sqlx::migrate!` would have built it.

@@ -52,24 +52,26 @@ impl Store {
     pub async fn take_back(&self, t: &TakeBack) -> Result<i64, StoreError> {
         let (_gate, mut tx) = self.begin_write().await?;
         let s = &t.state;
-        let done = sqlx::query(
+        let sql = format!(
             "UPDATE games SET version = version + 1, draw_offer = $4, illegal_white = $5, \
              illegal_black = $6, deadline_ms = $7, bonus_ms = $8, next_reminder_ms = $9, \
-             takeback_by = NULL, takeback_version = NULL \
+             wake_ms = {}, takeback_by = NULL, takeback_version = NULL \
              WHERE id = $1 AND version = $2 AND result IS NULL \
                AND takeback_by = $3 AND takeback_version = $2",
-        )
-        .bind(t.game_id)
-        .bind(t.expected_version)
-        .bind(t.requested_by.clone())
-        .bind(s.draw_offer.clone())
-        .bind(s.illegal_white)
-        .bind(s.illegal_black)
-        .bind(s.deadline_ms)
-        .bind(s.bonus_ms)
-        .bind(s.next_reminder_ms)
-        .execute(&mut *tx)
-        .await?;
+            super::time::wake_of("$7", "$9")
+        );
+        let done = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(t.game_id)
+            .bind(t.expected_version)
+            .bind(t.requested_by.clone())
+            .bind(s.draw_offer.clone())
+            .bind(s.illegal_white)
+            .bind(s.illegal_black)
+            .bind(s.deadline_ms)
+            .bind(s.bonus_ms)
+            .bind(s.next_reminder_ms)
+            .execute(&mut *tx)
+            .await?;
         one_row(done.rows_affected())?;
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
             .bind(t.game_id)

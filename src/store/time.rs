@@ -34,8 +34,14 @@ impl Store {
             .await
     }
 
-    /// Active games whose `column` (an indexed time) is at or before
-    /// `until_ms`, soonest first.
+    /// Active games whose `column` (`deadline_ms` or `next_reminder_ms`) is
+    /// at or before `until_ms`, soonest first.
+    ///
+    /// Found through `games_by_wake`: `wake_ms` is a lower bound of both
+    /// times (a check constraint keeps it so), so every game due has
+    /// `wake_ms <= until_ms` whatever the bounds' staleness; the games whose
+    /// bound is merely stale are read and passed over. Calling
+    /// [`Store::raise_wakes`] first keeps those few.
     async fn active_games_by(
         &self,
         column: &'static str,
@@ -43,7 +49,8 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<GameRecord>, StoreError> {
         let sql = format!(
-            "SELECT id FROM games WHERE status = 'active' AND {column} <= $1 ORDER BY {column} LIMIT $2"
+            "SELECT id FROM games WHERE status = 'active' AND wake_ms <= $1 AND {column} <= $1 \
+             ORDER BY {column} LIMIT $2"
         );
         let ids = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(until_ms)
@@ -59,6 +66,33 @@ impl Store {
         Ok(games)
     }
 
+    /// Raises to their true value the scheduler's bounds (`wake_ms`) of the
+    /// active games whose bound is at or before `until_ms` but earlier than
+    /// their deadline and next reminder (a move leaves the bound where it
+    /// was when its new deadline is later, so that the move's update
+    /// changes no indexed column: migration 0019). Call it before the
+    /// sweeps ([`Store::games_due_by`], [`Store::games_to_remind_by`]), so
+    /// that they read only the games really due. Returns how many bounds
+    /// were raised.
+    ///
+    /// Safe beside moves and other processes: a bound is only ever set to
+    /// the row's own earliest time, computed from the row as it is when it
+    /// is written.
+    pub async fn raise_wakes(&self, until_ms: i64) -> Result<u64, StoreError> {
+        let exact = wake_of("deadline_ms", "next_reminder_ms");
+        let sql = format!(
+            "UPDATE games SET wake_ms = {exact} \
+             WHERE status = 'active' AND wake_ms <= $1 \
+               AND (deadline_ms IS NULL OR wake_ms < deadline_ms) \
+               AND (next_reminder_ms IS NULL OR wake_ms < next_reminder_ms)"
+        );
+        let done = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(until_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
     /// Moves a game's next-reminder mark (a scheduling hint: reminders are
     /// sent once by [`Store::mark_reminder`], whatever this says).
     pub async fn set_next_reminder(
@@ -66,7 +100,11 @@ impl Store {
         game_id: i64,
         at_ms: Option<i64>,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE games SET next_reminder_ms = $2 WHERE id = $1")
+        let sql = format!(
+            "UPDATE games SET next_reminder_ms = $2, wake_ms = {} WHERE id = $1",
+            wake_of("deadline_ms", "$2")
+        );
+        sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(game_id)
             .bind(at_ms)
             .execute(&self.pool)
@@ -93,17 +131,19 @@ impl Store {
         bonus_ms: i64,
         next_reminder_ms: Option<i64>,
     ) -> Result<(), StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET deadline_ms = $3, bonus_ms = $4, next_reminder_ms = $5 \
-             WHERE id = $1 AND version = $2 AND result IS NULL",
-        )
-        .bind(game_id)
-        .bind(version)
-        .bind(deadline_ms)
-        .bind(bonus_ms)
-        .bind(next_reminder_ms)
-        .execute(&self.pool)
-        .await?;
+        let sql = format!(
+            "UPDATE games SET deadline_ms = $3, bonus_ms = $4, next_reminder_ms = $5, \
+             wake_ms = {} WHERE id = $1 AND version = $2 AND result IS NULL",
+            wake_of("$3", "$5")
+        );
+        let done = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(game_id)
+            .bind(version)
+            .bind(deadline_ms)
+            .bind(bonus_ms)
+            .bind(next_reminder_ms)
+            .execute(&self.pool)
+            .await?;
         if done.rows_affected() == 1 {
             Ok(())
         } else {
@@ -261,6 +301,14 @@ impl Store {
         .await?;
         Ok(())
     }
+}
+
+/// The SQL for the earlier of two nullable times `a` and `b` (`NULL` if
+/// both are): the true value of a game's `wake_ms` (migration 0019), in SQL
+/// both backends read alike. Statements that set a deadline or a reminder
+/// other than a move's set the bound with it.
+pub(super) fn wake_of(a: &str, b: &str) -> String {
+    format!("CASE WHEN {a} IS NULL THEN {b} WHEN {b} IS NULL OR {a} <= {b} THEN {a} ELSE {b} END")
 }
 
 /// Ends a player's running vacation at `now_ms` inside a write transaction;

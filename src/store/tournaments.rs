@@ -272,7 +272,11 @@ async fn insert_boards(
             Some(g) => {
                 let mut record = insert_game(tx, g).await?;
                 if let Some(at) = b.first_reminder_ms {
-                    sqlx::query("UPDATE games SET next_reminder_ms = $2 WHERE id = $1")
+                    let sql = format!(
+                        "UPDATE games SET next_reminder_ms = $2, wake_ms = {} WHERE id = $1",
+                        super::time::wake_of("deadline_ms", "$2")
+                    );
+                    sqlx::query(sqlx::AssertSqlSafe(sql))
                         .bind(record.id)
                         .bind(at)
                         .execute(&mut **tx)

@@ -1658,7 +1658,177 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
     );
 }
 
+/// A move with the given deadline and next reminder.
+fn timed_move(
+    game_id: i64,
+    version: i64,
+    deadline: Option<i64>,
+    reminder: Option<i64>,
+) -> GameChange {
+    let ply = version + 1;
+    let (uci, san) = [
+        ("g1f3", "Nf3"),
+        ("g8f6", "Nf6"),
+        ("f3g1", "Ng1"),
+        ("f6g8", "Ng8"),
+    ][(version % 4) as usize];
+    GameChange {
+        state: GameState {
+            deadline_ms: deadline,
+            next_reminder_ms: reminder,
+            ..GameState::default()
+        },
+        ..move_change(game_id, version, a_move(ply, uci, san))
+    }
+}
+
+/// The ids the sweeps find by `until`, and the ids they should find (by the
+/// games' true deadlines and reminders).
+async fn sweeps_at(store: &Store, ids: &[i64], until: i64) -> [(Vec<i64>, Vec<i64>); 2] {
+    let mut due: Vec<i64> = store
+        .games_due_by(until, 1_000)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    let mut remind: Vec<i64> = store
+        .games_to_remind_by(until, 1_000)
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    due.sort_unstable();
+    remind.sort_unstable();
+    let (mut want_due, mut want_remind) = (Vec::new(), Vec::new());
+    for &id in ids {
+        let g = store.game(id).await.unwrap().unwrap();
+        if g.state.result.is_some() {
+            continue;
+        }
+        if g.state.deadline_ms.is_some_and(|d| d <= until) {
+            want_due.push(id);
+        }
+        if g.state.next_reminder_ms.is_some_and(|r| r <= until) {
+            want_remind.push(id);
+        }
+    }
+    [(due, want_due), (remind, want_remind)]
+}
+
+/// The scheduler's bound (`wake_ms`) is left behind by moves whose deadline
+/// is later and lowered by those whose deadline is earlier; whatever its
+/// staleness, a sweep finds exactly the games due, and `raise_wakes` brings
+/// the stale bounds up to their true value (once).
+async fn sweeps_never_miss_a_game_behind_a_stale_bound(store: &Store) {
+    const T: i64 = 1_000;
+    let a = start_game(store, Some("wake-a"), "alice", "bob", false, T).await;
+    let b = start_game(store, Some("wake-b"), "carol", "dave", false, T).await;
+    let ids = [a.id, b.id];
+    let first = T + 72 * HOUR;
+    for until in [T, first - 1, first, first + 1] {
+        for (found, want) in sweeps_at(store, &ids, until).await {
+            assert_eq!(found, want, "until {until}");
+        }
+    }
+
+    // A later deadline and a reminder: the bound stays at the old deadline.
+    let later = first + 100 * HOUR;
+    store
+        .apply(&timed_move(a.id, 0, Some(later), Some(later - 24 * HOUR)))
+        .await
+        .unwrap();
+    for until in [first, later - 24 * HOUR, later] {
+        for (found, want) in sweeps_at(store, &ids, until).await {
+            assert_eq!(found, want, "until {until}");
+        }
+    }
+    // Raising up to `first` raises a's bound (b's is true already), once.
+    assert_eq!(store.raise_wakes(first).await.unwrap(), 1);
+    assert_eq!(store.raise_wakes(first).await.unwrap(), 0);
+    // A bound not yet reached is left alone.
+    store
+        .apply(&timed_move(a.id, 1, Some(later + HOUR), None))
+        .await
+        .unwrap();
+    assert_eq!(store.raise_wakes(later - 24 * HOUR - 1).await.unwrap(), 0);
+    assert_eq!(store.raise_wakes(later - 24 * HOUR).await.unwrap(), 1);
+
+    // An earlier deadline lowers the bound in the move's own statement.
+    let soon = T + HOUR;
+    store
+        .apply(&timed_move(a.id, 2, Some(soon), None))
+        .await
+        .unwrap();
+    let found = store.games_due_by(soon, 10).await.unwrap();
+    assert_eq!(found.iter().map(|g| g.id).collect::<Vec<_>>(), vec![a.id]);
+
+    // Deadlines and reminders moving both ways, by moves and by the other
+    // writers of those times, with raises at random points: every sweep
+    // finds exactly the games due.
+    let mut seed: u64 = 0x2400_5eed;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut version = [3, 0];
+    for step in 0..60 {
+        let i = (next() % 2) as usize;
+        let id = ids[i];
+        let deadline = (next() % 4 != 0).then(|| T + (next() % 200) as i64 * HOUR);
+        let reminder = match (deadline, next() % 3) {
+            (Some(d), 0) => Some(d - (next() % 48) as i64 * HOUR),
+            _ => None,
+        };
+        match next() % 4 {
+            0 => {
+                store
+                    .set_deadline(id, version[i], deadline, 0, reminder)
+                    .await
+                    .unwrap();
+            }
+            1 => store.set_next_reminder(id, reminder).await.unwrap(),
+            _ => {
+                store
+                    .apply(&timed_move(id, version[i], deadline, reminder))
+                    .await
+                    .unwrap();
+                version[i] += 1;
+            }
+        }
+        if next() % 3 == 0 {
+            store
+                .raise_wakes(T + (next() % 200) as i64 * HOUR)
+                .await
+                .unwrap();
+        }
+        for until in [T, T + (next() % 200) as i64 * HOUR, T + 200 * HOUR] {
+            for (found, want) in sweeps_at(store, &ids, until).await {
+                assert_eq!(found, want, "step {step}, until {until}");
+            }
+        }
+    }
+    // An ending leaves the sweeps, whatever its bound.
+    finish(
+        store,
+        &store.game(b.id).await.unwrap().unwrap(),
+        Score::Draw,
+        T,
+    )
+    .await;
+    store.raise_wakes(i64::MAX).await.unwrap();
+    for (found, want) in sweeps_at(store, &ids, i64::MAX).await {
+        assert!(!found.contains(&b.id));
+        assert_eq!(found, want);
+    }
+    assert_eq!(store.raise_wakes(i64::MAX).await.unwrap(), 0);
+}
+
 conformance!(
+    sweeps_never_miss_a_game_behind_a_stale_bound,
     kept_views_are_checked_in_the_commit,
     variant_games_settle_on_their_own_ladder,
     adjournments_and_titles,
