@@ -152,25 +152,29 @@ pub(crate) async fn pointer(client: &Client, steps: Vec<PointerAction>) {
 /// Click the piece, then click its destination.
 pub(crate) async fn click_move(client: &Client, from: &str, to: &str) {
     for square in [from, to] {
-        let (x, y) = square_at(client, square).await;
-        pointer(
-            client,
-            vec![
-                PointerAction::MoveTo {
-                    duration: None,
-                    x,
-                    y,
-                },
-                PointerAction::Down {
-                    button: MOUSE_BUTTON_LEFT,
-                },
-                PointerAction::Up {
-                    button: MOUSE_BUTTON_LEFT,
-                },
-            ],
-        )
-        .await;
+        click_at(client, square_at(client, square).await).await;
     }
+}
+
+/// A real mouse click at `(x, y)` in viewport pixels.
+pub(crate) async fn click_at(client: &Client, (x, y): (f64, f64)) {
+    pointer(
+        client,
+        vec![
+            PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            },
+            PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            },
+            PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            },
+        ],
+    )
+    .await;
 }
 
 /// Drag the piece to its destination.

@@ -12,8 +12,8 @@ use fantoccini::{
 use serde_json::{json, Value};
 
 use crate::browser::{
-    browser, browsers_here, click_move, pointer, screenshot, square_at, start_driver, text_of,
-    wait_ply,
+    browser, browsers_here, click_at, click_move, pointer, screenshot, square_at, start_driver,
+    text_of, wait_ply,
 };
 use crate::support::fake_discord::{FakeDiscord, ALICE, BOB};
 use crate::web_support::*;
@@ -109,26 +109,6 @@ async fn pocket_at(client: &Client, role: &str) -> (f64, f64) {
     (at[0].as_f64().expect("x"), at[1].as_f64().expect("y"))
 }
 
-async fn press_at(client: &Client, (x, y): (f64, f64)) {
-    pointer(
-        client,
-        vec![
-            PointerAction::MoveTo {
-                duration: None,
-                x,
-                y,
-            },
-            PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            },
-            PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            },
-        ],
-    )
-    .await;
-}
-
 /// Each pocket's counts as the page shows them: `[(strip, role, count)]`.
 async fn pockets_shown(client: &Client) -> Value {
     client
@@ -165,9 +145,9 @@ async fn crazyhouse_pieces_drop_from_the_pocket() {
     t.bob_plays("g8f6", 3).await;
 
     // 3. P@e6: a click on the pocket's pawn, then one on e6.
-    press_at(&t.alice, pocket_at(&t.alice, "pawn").await).await;
+    click_at(&t.alice, pocket_at(&t.alice, "pawn").await).await;
     screenshot(&t.alice, "variant-crazyhouse-pawn-chosen").await;
-    press_at(&t.alice, square_at(&t.alice, "e6").await).await;
+    click_at(&t.alice, square_at(&t.alice, "e6").await).await;
     let state = t.alice_played(5).await;
     assert!(
         state["moves"]
