@@ -324,10 +324,13 @@ impl LiveSnapshot {
         });
         let position = game.position();
         let (dests, drops) = if may_move {
-            (
-                crate::chess::dests::legal_destinations(position),
-                crate::chess::dests::legal_drops(position),
-            )
+            // Only Crazyhouse drops: the others need no second move list.
+            let drops = if position.pockets().is_some() {
+                crate::chess::dests::legal_drops(position)
+            } else {
+                BTreeMap::new()
+            };
+            (crate::chess::dests::legal_destinations(position), drops)
         } else {
             (BTreeMap::new(), BTreeMap::new())
         };
