@@ -143,6 +143,17 @@ pub struct BenchArgs {
     /// screen and aimed blunders, each (0: skip that part).
     #[arg(long, default_value_t = 6)]
     pub generator_games: usize,
+    /// `--puzzles`: engine games mined and analysed.
+    #[arg(long, default_value_t = 12)]
+    pub mining_games: usize,
+    /// `--puzzles`: the two sides' Stockfish skill levels (0..20) in the
+    /// mined games, the stronger first (colours alternate by game).
+    #[arg(long, value_delimiter = ',', default_values_t = [20, 20])]
+    pub mining_skills: Vec<u8>,
+    /// `--puzzles`: the share of the mined games' moves played at random
+    /// (a club player's oversights), 0 to 1.
+    #[arg(long, default_value_t = 0.1)]
+    pub mining_random_moves: f64,
     /// `--puzzles`: measure only the generator, before and after.
     #[arg(long)]
     pub generator_only: bool,

@@ -8,12 +8,14 @@
 //!    every level moment), each with its funnel. `--generator-only` stops
 //!    there.
 //! 1. **Puzzles found per CPU-minute** from analysed games: engine games
-//!    between two weak sides (Stockfish's skills 5 and 2, which blunder as
-//!    club players do) mined as the bot mines a server's games
+//!    (by default Stockfish at full skill with one move in ten played at
+//!    random, a club player's oversights: engines at a low skill give
+//!    material away too gradually for lichess's rules to find puzzles)
+//!    mined as the bot mines a server's games
 //!    (`PuzzleLimits::background`), and as `chessbot puzzles import` does
-//!    (`PuzzleLimits::default`); CPU is the engine's and ours, read from
-//!    `/proc`. Reference: the same games analysed as `/analyze` does
-//!    (positions per CPU-minute).
+//!    (`PuzzleLimits::default`), each with and without the screen; CPU is
+//!    the engine's and ours, read from `/proc`. Reference: the same games
+//!    analysed as `/analyze` does (positions per CPU-minute).
 //! 2. **`/puzzle` answer latency**: a `/move` answering a puzzle (checked,
 //!    rated or advanced, its board drawn), one at a time. Reference: a
 //!    `/move` in a game, one at a time, on the same service.
@@ -44,11 +46,6 @@ use crate::{
     store::{NewPuzzle, Store},
 };
 
-/// Games mined and analysed.
-const GAMES: usize = 6;
-/// The two sides' Stockfish skill levels (0..20), alternating colours.
-const STRONGER: u8 = 5;
-const WEAKER: u8 = 2;
 /// Longest game (plies).
 const MAX_PLIES: usize = 80;
 /// Puzzle answers (and game moves) timed.
@@ -97,9 +94,17 @@ async fn generator(engine: &Engine, seed: u64, games: usize) -> anyhow::Result<(
     Ok(())
 }
 
-/// One game between a full-strength side and a blundering one (colours
-/// alternate by game): every position.
-async fn uneven_game(engine: &Engine, game: usize) -> anyhow::Result<Vec<Chess>> {
+/// One game between two sides of the given skills (colours alternate by
+/// game), `random_moves` of its moves played at random: every position.
+async fn mined_game(
+    engine: &Engine,
+    game: usize,
+    [stronger, weaker]: [u8; 2],
+    random_moves: f64,
+    seed: u64,
+) -> anyhow::Result<Vec<Chess>> {
+    use rand::{seq::SliceRandom, Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed.wrapping_add(game as u64));
     let limits = Limits {
         movetime_ms: 2_000,
         nodes: 20_000,
@@ -116,10 +121,22 @@ async fn uneven_game(engine: &Engine, game: usize) -> anyhow::Result<Vec<Chess>>
         // Club players who blunder both ways: a game where one side is
         // crushed early gives few probes (the solver is already winning).
         let skill = if (now.turn() == shakmaty::Color::White) == game.is_multiple_of(2) {
-            STRONGER
+            stronger
         } else {
-            WEAKER
+            weaker
         };
+        // A club player's oversight: now and then a move at random (an
+        // engine at a low skill still rarely hangs a queen or a mate, so
+        // its games alone give almost no puzzles).
+        if rng.gen_bool(random_moves.clamp(0.0, 1.0)) {
+            let moves = now.legal_moves();
+            if let Some(mv) = moves.choose(&mut rng) {
+                let mut next = now.clone();
+                next.play_unchecked(mv.clone());
+                positions.push(next);
+                continue;
+            }
+        }
         let found = engine
             .pool
             .search(&crate::puzzle::fen_of(&now), skill, &limits)
@@ -259,6 +276,9 @@ impl Miner {
 
 /// Runs the three measurements and prints them.
 pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
+    let [stronger, weaker] = args.mining_skills[..] else {
+        anyhow::bail!("--mining-skills takes two levels, the stronger first: 5,2");
+    };
     let engine = Arc::new(
         Engine::start(None, 1, 16, 1, EngineOptions::default())
             .await
@@ -267,7 +287,9 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
             })?,
     );
     println!(
-        "chessbot bench --puzzles: {GAMES} games (skill {STRONGER} against {WEAKER}), {} cores",
+        "chessbot bench --puzzles: {} games (skill {stronger} against {weaker}, {:.0} % of moves at random), {} cores",
+        args.mining_games,
+        100.0 * args.mining_random_moves,
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
     if args.generator_games > 0 {
@@ -277,9 +299,10 @@ pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
             return Ok(());
         }
     }
-    let mut games = Vec::with_capacity(GAMES);
-    for g in 0..GAMES {
-        games.push(uneven_game(&engine, g).await?);
+    let skills = [stronger, weaker];
+    let mut games = Vec::with_capacity(args.mining_games);
+    for g in 0..args.mining_games {
+        games.push(mined_game(&engine, g, skills, args.mining_random_moves, args.seed).await?);
     }
     let plies: usize = games.iter().map(|g| g.len() - 1).sum();
 
