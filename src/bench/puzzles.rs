@@ -132,7 +132,7 @@ async fn mined_game(
             let moves = now.legal_moves();
             if let Some(mv) = moves.choose(&mut rng) {
                 let mut next = now.clone();
-                next.play_unchecked(mv.clone());
+                next.play_unchecked(*mv);
                 positions.push(next);
                 continue;
             }
