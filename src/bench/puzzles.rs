@@ -128,7 +128,7 @@ async fn mined_game(
         // A club player's oversight: now and then a move at random (an
         // engine at a low skill still rarely hangs a queen or a mate, so
         // its games alone give almost no puzzles).
-        if rng.gen_bool(random_moves.clamp(0.0, 1.0)) {
+        if rng.gen_bool(random_moves) {
             let moves = now.legal_moves();
             if let Some(mv) = moves.choose(&mut rng) {
                 let mut next = now.clone();
@@ -277,8 +277,11 @@ impl Miner {
 /// Runs the three measurements and prints them.
 pub async fn run(args: &BenchArgs, url: &str) -> anyhow::Result<()> {
     let [stronger, weaker] = args.mining_skills[..] else {
-        anyhow::bail!("--mining-skills takes two levels, the stronger first: 5,2");
+        anyhow::bail!("--mining-skills takes two levels (0 to 20), the stronger first: 20,20");
     };
+    if !(0.0..=1.0).contains(&args.mining_random_moves) {
+        anyhow::bail!("--mining-random-moves is a share of the moves, from 0 to 1");
+    }
     let engine = Arc::new(
         Engine::start(None, 1, 16, 1, EngineOptions::default())
             .await
