@@ -210,7 +210,7 @@ fn median_ms(mut f: impl FnMut(), runs: usize) -> f64 {
 fn quick(renderer: &Renderer) {
     // One-off costs: start-up (pieces + default tiles) and a new tile set.
     let ms = median_ms(
-        || drop(black_box(Renderer::new(RenderConfig::default()))),
+        || drop(black_box(Renderer::standalone(RenderConfig::default()))),
         5,
     );
     println!("startup {ms:.4} 0");
@@ -218,7 +218,7 @@ fn quick(renderer: &Renderer) {
         // A fresh renderer each time so the tile set is really built.
         let mut times: Vec<f64> = (0..3)
             .map(|_| {
-                let r = Renderer::new(RenderConfig::default()).expect("renderer");
+                let r = Renderer::standalone(RenderConfig::default()).expect("renderer");
                 let t = Instant::now();
                 black_box(r.tiles(Theme::all()[1], sq).expect("tiles"));
                 t.elapsed().as_secs_f64() * 1000.0

@@ -53,7 +53,7 @@ pub mod tiles;
 use std::{
     collections::HashMap,
     path::PathBuf,
-    sync::{Arc, RwLock},
+    sync::{Arc, OnceLock, RwLock},
 };
 
 pub use crosstable::{crosstable_png, CellColour, CellOutcome, CrossCell, CrossRow, Crosstable};
@@ -140,12 +140,23 @@ const CACHE_LIMIT: usize = 24;
 
 type TileKey = (Theme, u32);
 
+/// Tile sets by theme and square size, built on first use.
+type TileCache = Arc<RwLock<HashMap<TileKey, Arc<TileSet>>>>;
+
 /// Makes board images. Build once, share via `Arc`, call from blocking
 /// threads.
 pub struct Renderer {
-    pieces: PieceSet,
-    tiles: RwLock<HashMap<TileKey, Arc<TileSet>>>,
+    pieces: Arc<PieceSet>,
+    tiles: TileCache,
 }
+
+/// The built-in pieces and their tile sets, made by the first renderer
+/// that draws them and shared by every later one in the process: both
+/// depend on the pieces alone. A bot makes one renderer, but the console
+/// tools, the benchmarks and the test suites make many, and rasterising the
+/// twelve glyphs and building the default tile set again was most of the
+/// test suites' rendering time.
+static BUILT_IN: OnceLock<(Arc<PieceSet>, TileCache)> = OnceLock::new();
 
 impl std::fmt::Debug for Renderer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -158,14 +169,41 @@ impl Renderer {
     ///
     /// Every file of `config.pieces_dir` is read and rendered here, so a
     /// missing or broken SVG is a start-up error.
+    ///
+    /// Renderers with the built-in pieces share them and their tile sets
+    /// (see [`BUILT_IN`]); [`Renderer::standalone`] makes its own.
     pub fn new(config: RenderConfig) -> Result<Renderer, RenderError> {
+        let renderer = match &config.pieces_dir {
+            Some(_) => return Renderer::standalone(config),
+            None => match BUILT_IN.get() {
+                Some((pieces, tiles)) => Renderer {
+                    pieces: Arc::clone(pieces),
+                    tiles: Arc::clone(tiles),
+                },
+                None => {
+                    let made = Renderer::standalone(config)?;
+                    let (pieces, tiles) = BUILT_IN.get_or_init(|| (made.pieces, made.tiles));
+                    Renderer {
+                        pieces: Arc::clone(pieces),
+                        tiles: Arc::clone(tiles),
+                    }
+                }
+            },
+        };
+        renderer.tiles(Theme::default(), DEFAULT_SQUARE_PX)?;
+        Ok(renderer)
+    }
+
+    /// [`Renderer::new`] with pieces and tile sets of its own, shared with
+    /// no other renderer (what start-up costs, as the benchmarks measure).
+    pub fn standalone(config: RenderConfig) -> Result<Renderer, RenderError> {
         let pieces = match &config.pieces_dir {
             Some(dir) => PieceSet::from_dir(dir)?,
             None => PieceSet::dejavu()?,
         };
         let renderer = Renderer {
-            pieces,
-            tiles: RwLock::new(HashMap::new()),
+            pieces: Arc::new(pieces),
+            tiles: TileCache::default(),
         };
         renderer.tiles(Theme::default(), DEFAULT_SQUARE_PX)?;
         Ok(renderer)

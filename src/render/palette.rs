@@ -17,14 +17,10 @@ pub const COLORS: usize = 255;
 /// The index GIF frames use for "keep the previous pixel".
 pub const TRANSPARENT: u8 = 255;
 
-/// Bits per channel of the fast lookup table used for overlays.
-const LUT_BITS: u32 = 5;
-
-/// An indexed palette with an exact nearest search and a fast approximate one.
+/// An indexed palette with an exact nearest search.
 #[derive(Debug, Clone)]
 pub struct Palette {
     colors: Vec<Rgb>,
-    lut: Vec<u8>,
 }
 
 fn distance(a: Rgb, b: Rgb) -> u32 {
@@ -70,27 +66,7 @@ impl Palette {
                 }
             }
         }
-        let mut palette = Palette {
-            colors,
-            lut: Vec::new(),
-        };
-        palette.lut = palette.build_lut();
-        palette
-    }
-
-    fn build_lut(&self) -> Vec<u8> {
-        let n = 1usize << LUT_BITS;
-        let step = 256 / n;
-        let mut lut = Vec::with_capacity(n * n * n);
-        for r in 0..n {
-            for g in 0..n {
-                for b in 0..n {
-                    let centre = |v: usize| (v * step + step / 2) as u8;
-                    lut.push(self.nearest_exact(Rgb(centre(r), centre(g), centre(b))));
-                }
-            }
-        }
-        lut
+        Palette { colors }
     }
 
     /// The index of the entry closest to `c`.
@@ -106,16 +82,6 @@ impl Palette {
             }
         }
         best.1 as u8
-    }
-
-    /// A close entry for `c` from a lookup table (for overlays drawn per
-    /// request: coordinates, arrows, text).
-    pub fn nearest(&self, c: Rgb) -> u8 {
-        let shift = 8 - LUT_BITS;
-        let n = 1usize << LUT_BITS;
-        let idx = ((usize::from(c.0 >> shift) * n) + usize::from(c.1 >> shift)) * n
-            + usize::from(c.2 >> shift);
-        self.lut[idx]
     }
 
     /// The colour of entry `i` (black for unused entries).
