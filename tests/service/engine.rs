@@ -277,7 +277,9 @@ async fn a_chess960_game_against_the_computer_castles_and_replays() {
         &service,
         &alice,
         Command::Play {
-            level: 8,
+            // Level 5 (depth 6): the rules are the same at every level, and
+            // level 8 thinks a second a move.
+            level: 5,
             color: ColorChoice::White,
             time: Some("3d".to_owned()),
             variant: Some("chess960".to_owned()),
@@ -952,7 +954,8 @@ async fn a_crazyhouse_game_against_fairy_stockfish_is_played_and_analysed() {
         &service,
         &alice,
         Command::Play {
-            level: 8,
+            // Level 5 (depth 6): level 8 thinks a second a move.
+            level: 5,
             color: ColorChoice::White,
             time: Some("3d".to_owned()),
             variant: Some("crazyhouse".to_owned()),
