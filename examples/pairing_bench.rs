@@ -67,7 +67,7 @@ fn main() {
                             Some(Entry::bye(Outcome::PairingBye))
                     }
                     Some(b) => {
-                        let x: f64 = rng.gen();
+                        let x: f64 = rng.r#gen();
                         let (w, l) = if x < 0.38 {
                             (Outcome::Win, Outcome::Loss)
                         } else if x < 0.68 {

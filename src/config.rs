@@ -272,10 +272,10 @@ pub fn redact_url(url: &str) -> String {
     if let Some(scheme_end) = out.find("://") {
         let rest = scheme_end + 3;
         let authority_end = out[rest..].find(['/', '?']).map_or(out.len(), |i| rest + i);
-        if let Some(at) = out[rest..authority_end].rfind('@').map(|i| rest + i) {
-            if let Some(colon) = out[rest..at].find(':').map(|i| rest + i) {
-                out.replace_range(colon + 1..at, "***");
-            }
+        if let Some(at) = out[rest..authority_end].rfind('@').map(|i| rest + i)
+            && let Some(colon) = out[rest..at].find(':').map(|i| rest + i)
+        {
+            out.replace_range(colon + 1..at, "***");
         }
     }
     if let Some(q) = out.find('?') {
@@ -397,10 +397,10 @@ impl Origins<'_> {
         if let Some((var, _)) = self.from_env.iter().find(|(_, k)| *k == key) {
             return format!("environment variable {var}");
         }
-        if let Some((path, text)) = self.file {
-            if let Some(line) = line_of(text, key) {
-                return format!("config file {}, line {line}", path.display());
-            }
+        if let Some((path, text)) = self.file
+            && let Some(line) = line_of(text, key)
+        {
+            return format!("config file {}, line {line}", path.display());
         }
         "default".to_owned()
     }
@@ -576,13 +576,13 @@ impl Config {
                 ),
             ));
         }
-        if let Some(dir) = &self.pieces_dir {
-            if !dir.is_dir() {
-                return Err(bad(
-                    "pieces_dir",
-                    format!("{} is not a folder", dir.display()),
-                ));
-            }
+        if let Some(dir) = &self.pieces_dir
+            && !dir.is_dir()
+        {
+            return Err(bad(
+                "pieces_dir",
+                format!("{} is not a folder", dir.display()),
+            ));
         }
         if let Some(h) = self.reminders.iter().find(|h| !(1..=24 * 14).contains(*h)) {
             return Err(bad(

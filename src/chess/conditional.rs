@@ -296,15 +296,15 @@ impl Tree {
                 at = &branch.then;
                 new -= 1;
             } else {
-                if turn == owner {
-                    if let Some(existing) = at.branches.first() {
-                        return Err(AddError::Conflict {
-                            index,
-                            before: written(game.position(), &line.moves[..index]),
-                            existing: san_of(&position, &existing.uci),
-                            new: m.san.clone(),
-                        });
-                    }
+                if turn == owner
+                    && let Some(existing) = at.branches.first()
+                {
+                    return Err(AddError::Conflict {
+                        index,
+                        before: written(game.position(), &line.moves[..index]),
+                        existing: san_of(&position, &existing.uci),
+                        new: m.san.clone(),
+                    });
                 }
                 break;
             }

@@ -228,10 +228,10 @@ impl Game {
         let start = Game::start_fen_of(variant);
         let initial_fen = (canonical != start || variant == Variant::Chess960).then_some(canonical);
         let mut game = Game::from_position(variant, position, initial_fen);
-        if variant.numbered_starts() {
-            if let VariantPosition::Chess(chess) = &game.initial {
-                game.start_number = chess960::number_of(chess);
-            }
+        if variant.numbered_starts()
+            && let VariantPosition::Chess(chess) = &game.initial
+        {
+            game.start_number = chess960::number_of(chess);
         }
         Ok(game)
     }
@@ -465,20 +465,20 @@ impl Game {
     /// missing since the starting position (a FEN that never granted it)
     /// was not lost by moving the king or rook.
     fn in_history(&self, mut error: InputError) -> InputError {
-        if let InputError::Illegal { reason, .. } = &mut error {
-            if *reason == IllegalReason::Castling(CastlingBlock::NoRight) {
-                let turn = self.position.turn();
-                let granted = self.initial.castles();
-                let now = self.position.castles();
-                // The side asked for is not in the error; it is known when
-                // the start granted no right, or the one it granted is
-                // still there (so the refused one was never granted).
-                let never = CastlingSide::ALL
-                    .iter()
-                    .all(|&side| !granted.has(turn, side) || now.has(turn, side));
-                if never {
-                    *reason = IllegalReason::Castling(CastlingBlock::NotGranted);
-                }
+        if let InputError::Illegal { reason, .. } = &mut error
+            && *reason == IllegalReason::Castling(CastlingBlock::NoRight)
+        {
+            let turn = self.position.turn();
+            let granted = self.initial.castles();
+            let now = self.position.castles();
+            // The side asked for is not in the error; it is known when
+            // the start granted no right, or the one it granted is
+            // still there (so the refused one was never granted).
+            let never = CastlingSide::ALL
+                .iter()
+                .all(|&side| !granted.has(turn, side) || now.has(turn, side));
+            if never {
+                *reason = IllegalReason::Castling(CastlingBlock::NotGranted);
             }
         }
         error

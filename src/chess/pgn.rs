@@ -448,19 +448,19 @@ impl Visitor for Importer {
             outcome,
             termination,
         } = movetext;
-        if !game.is_over() {
-            if let Some(Outcome::Known(known)) = outcome {
-                let result = GameResult::from_winner(known.winner());
-                let termination = match (result, game.claimable_draw()) {
-                    (GameResult::Draw, Some(claim)) => claim.termination(),
-                    _ => stated_termination(termination.as_deref(), result),
-                };
-                let ending = Ending {
-                    result,
-                    termination,
-                };
-                game.restore(game.draw_offer(), game.illegal_king_moves(), Some(ending));
-            }
+        if !game.is_over()
+            && let Some(Outcome::Known(known)) = outcome
+        {
+            let result = GameResult::from_winner(known.winner());
+            let termination = match (result, game.claimable_draw()) {
+                (GameResult::Draw, Some(claim)) => claim.termination(),
+                _ => stated_termination(termination.as_deref(), result),
+            };
+            let ending = Ending {
+                result,
+                termination,
+            };
+            game.restore(game.draw_offer(), game.illegal_king_moves(), Some(ending));
         }
         Ok(ImportedGame { game, tags })
     }

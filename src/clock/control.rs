@@ -254,10 +254,9 @@ impl LiveControl {
             seconds,
             ..
         }] = stages.as_slice()
+            && (seconds % 60 != 0 || !Self::BASE_MINUTES.contains(&(seconds / 60)))
         {
-            if seconds % 60 != 0 || !Self::BASE_MINUTES.contains(&(seconds / 60)) {
-                return Err(TimeControlError::BaseNotWholeMinutes(text));
-            }
+            return Err(TimeControlError::BaseNotWholeMinutes(text));
         }
         Ok(LiveControl { stages })
     }

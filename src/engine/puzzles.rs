@@ -213,19 +213,20 @@ pub async fn mine_game(
     for (i, position) in positions.iter().enumerate() {
         let (now, lines) = scan(pool, position, limits).await?;
         tracing::trace!(ply = i, before = ?before_for_mover, ?now, "scanned");
-        if i > 0 && i >= skip_until {
-            if let Some(kind) = probe(position, before_for_mover, now) {
-                if !screen(pool, position, &lines, limits).await? {
-                    tracing::debug!(ply = i, ?kind, "probed, screened out");
-                } else {
-                    match cook(pool, position, kind, &limits.line).await? {
-                        Ok(solution) => {
-                            skip_until = i + solution.moves.len();
-                            found.push(Found::new(position, &solution));
-                        }
-                        Err(reject) => {
-                            tracing::debug!(ply = i, ?kind, %reject, "probed, no puzzle")
-                        }
+        if i > 0
+            && i >= skip_until
+            && let Some(kind) = probe(position, before_for_mover, now)
+        {
+            if !screen(pool, position, &lines, limits).await? {
+                tracing::debug!(ply = i, ?kind, "probed, screened out");
+            } else {
+                match cook(pool, position, kind, &limits.line).await? {
+                    Ok(solution) => {
+                        skip_until = i + solution.moves.len();
+                        found.push(Found::new(position, &solution));
+                    }
+                    Err(reject) => {
+                        tracing::debug!(ply = i, ?kind, %reject, "probed, no puzzle")
                     }
                 }
             }

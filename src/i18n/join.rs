@@ -25,10 +25,10 @@ pub fn join_sentences<S: AsRef<str>>(lang: Lang, parts: impl IntoIterator<Item =
         if part.is_empty() {
             continue;
         }
-        if let Some(last) = text.chars().next_back() {
-            if needs_space(lang, last) {
-                text.push(' ');
-            }
+        if let Some(last) = text.chars().next_back()
+            && needs_space(lang, last)
+        {
+            text.push(' ');
         }
         text.push_str(part);
     }

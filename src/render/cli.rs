@@ -140,24 +140,25 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
         }
         None => None,
     };
-    if let Some(game) = &game {
-        if players.is_none() && (game.white.is_some() || game.black.is_some()) {
-            let line = |name: &Option<String>| PlayerLine {
-                name: name.clone().unwrap_or_else(|| "?".into()),
-                detail: String::new(),
-            };
-            let (white, black) = (line(&game.white), line(&game.black));
-            players = Some(match orientation {
-                Color::White => PlayersBar {
-                    top: black,
-                    bottom: white,
-                },
-                Color::Black => PlayersBar {
-                    top: white,
-                    bottom: black,
-                },
-            });
-        }
+    if let Some(game) = &game
+        && players.is_none()
+        && (game.white.is_some() || game.black.is_some())
+    {
+        let line = |name: &Option<String>| PlayerLine {
+            name: name.clone().unwrap_or_else(|| "?".into()),
+            detail: String::new(),
+        };
+        let (white, black) = (line(&game.white), line(&game.black));
+        players = Some(match orientation {
+            Color::White => PlayersBar {
+                top: black,
+                bottom: white,
+            },
+            Color::Black => PlayersBar {
+                top: white,
+                bottom: black,
+            },
+        });
     }
 
     let renderer = Renderer::new(RenderConfig {

@@ -86,12 +86,12 @@ impl Bits {
 impl Sink for Bits {
     #[inline]
     fn put(&mut self, value: u32, n: u32) {
-        if let Some((last, width)) = self.words.last_mut() {
-            if u32::from(*width) + n <= 32 {
-                *last |= value << *width;
-                *width += n as u8;
-                return;
-            }
+        if let Some((last, width)) = self.words.last_mut()
+            && u32::from(*width) + n <= 32
+        {
+            *last |= value << *width;
+            *width += n as u8;
+            return;
         }
         self.words.push((value, n as u8));
     }

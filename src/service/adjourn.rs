@@ -662,12 +662,11 @@ impl Service {
         if let Some(late) = Self::late_at(session, game) {
             deadline = deadline.min(late);
         }
-        if session.open_adjournment().is_none() {
-            if let Some(end) = self.session_end(session, game).await? {
-                if end > self.now_ms() {
-                    deadline = deadline.min(end);
-                }
-            }
+        if session.open_adjournment().is_none()
+            && let Some(end) = self.session_end(session, game).await?
+            && end > self.now_ms()
+        {
+            deadline = deadline.min(end);
         }
         Ok(deadline)
     }
@@ -719,10 +718,10 @@ impl Service {
             Ok::<(), ServiceError>(())
         }
         .await;
-        if let Err(e) = result {
-            if !matches!(e, ServiceError::User(_)) {
-                tracing::error!(game = session.record.id, error = %e, "session end");
-            }
+        if let Err(e) = result
+            && !matches!(e, ServiceError::User(_))
+        {
+            tracing::error!(game = session.record.id, error = %e, "session end");
         }
     }
 

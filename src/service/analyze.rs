@@ -114,10 +114,10 @@ impl Service {
         let game_id = session.record.id;
         // Posted in the channel: the server's language.
         let lang = self.server_lang(&actor.server).await;
-        if let Some(job) = self.store().analysis(game_id).await? {
-            if job.status == AnalysisStatus::Done {
-                return self.analysis_result(&session, lang).await;
-            }
+        if let Some(job) = self.store().analysis(game_id).await?
+            && job.status == AnalysisStatus::Done
+        {
+            return self.analysis_result(&session, lang).await;
         }
         let engine = self.require_engine_for(session.game.variant())?;
         {

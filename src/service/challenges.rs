@@ -343,11 +343,11 @@ impl Service {
         if c.challenger_id == actor.user {
             return refuse_msg(msg!("challenge-accept-own"));
         }
-        if let Some(opponent) = &c.opponent_id {
-            if *opponent != actor.user {
-                let name = self.name_in(&c.server_id, opponent, actor.lang()).await?;
-                return refuse_msg(msg!("challenge-not-for-you", name = name));
-            }
+        if let Some(opponent) = &c.opponent_id
+            && *opponent != actor.user
+        {
+            let name = self.name_in(&c.server_id, opponent, actor.lang()).await?;
+            return refuse_msg(msg!("challenge-not-for-you", name = name));
         }
         let settings = self.store().server(&actor.server).await?;
         if c.rated {

@@ -406,10 +406,11 @@ impl Service {
                     // the owner's own pending move, which they play.
                     let answers_a_move =
                         usize::try_from(stored.base_plies).is_ok_and(|base| plies > base);
-                    if game.turn() == owner && answers_a_move {
-                        if let Some(uci) = tree.answer() {
-                            answer = Some((stored.user_id.clone(), uci.to_owned()));
-                        }
+                    if game.turn() == owner
+                        && answers_a_move
+                        && let Some(uci) = tree.answer()
+                    {
+                        answer = Some((stored.user_id.clone(), uci.to_owned()));
                     }
                 }
             }

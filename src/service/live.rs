@@ -532,10 +532,10 @@ impl Service {
             .unwrap_or_else(|e| e.into_inner());
         match game_id {
             Some(id) => {
-                if let Some(watched) = games.get_mut(&id) {
-                    if !watched.changed(None) {
-                        games.remove(&id);
-                    }
+                if let Some(watched) = games.get_mut(&id)
+                    && !watched.changed(None)
+                {
+                    games.remove(&id);
                 }
             }
             None => games.retain(|_, watched| watched.changed(None)),
@@ -589,10 +589,10 @@ impl Service {
                     .games
                     .lock()
                     .unwrap_or_else(|e| e.into_inner());
-                if let Some(watched) = games.get_mut(&id) {
-                    if !watched.changed(Some(snapshot)) {
-                        games.remove(&id);
-                    }
+                if let Some(watched) = games.get_mut(&id)
+                    && !watched.changed(Some(snapshot))
+                {
+                    games.remove(&id);
                 }
                 drop(games);
             }
@@ -634,8 +634,8 @@ impl Service {
                 // way, or within `ANNOUNCE_GAP` of it, goes in the next
                 // one: one statement for all of them.
                 while changes.recv_many(&mut batch, ANNOUNCE_BATCH).await > 0 {
-                    if let Some(next) = last_sent.map(|at| at + ANNOUNCE_GAP) {
-                        if next > tokio::time::Instant::now() {
+                    if let Some(next) = last_sent.map(|at| at + ANNOUNCE_GAP)
+                        && next > tokio::time::Instant::now() {
                             tokio::time::sleep_until(next).await;
                             while batch.len() < ANNOUNCE_BATCH {
                                 match changes.try_recv() {
@@ -644,7 +644,6 @@ impl Service {
                                 }
                             }
                         }
-                    }
                     // A game changed twice meanwhile is announced once.
                     batch.sort_unstable();
                     batch.dedup();

@@ -53,10 +53,10 @@ impl Service {
         actor: &Actor,
         at: Option<(i64, i64)>,
     ) -> Result<(tokio::sync::OwnedMutexGuard<()>, Session), ServiceError> {
-        if at.is_none() {
-            if let Some(found) = self.hinted_game(actor).await? {
-                return Ok(found);
-            }
+        if at.is_none()
+            && let Some(found) = self.hinted_game(actor).await?
+        {
+            return Ok(found);
         }
         let game_id = match at {
             Some((id, _)) => id,

@@ -318,10 +318,10 @@ impl Service {
                 None => return Ok(None),
             },
         };
-        if let Some(game) = self.store().active_game_in(&actor.channel).await? {
-            if game.game.white_id == actor.user || game.game.black_id == actor.user {
-                return Ok(None);
-            }
+        if let Some(game) = self.store().active_game_in(&actor.channel).await?
+            && (game.game.white_id == actor.user || game.game.black_id == actor.user)
+        {
+            return Ok(None);
         }
         Ok(Some(open))
     }

@@ -405,7 +405,7 @@ impl Service {
         &self,
         frame: Frame,
         file_name: String,
-    ) -> impl std::future::Future<Output = Result<Image, ServiceError>> + 'static {
+    ) -> impl std::future::Future<Output = Result<Image, ServiceError>> + 'static + use<> {
         let service = self.clone();
         let task = tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();

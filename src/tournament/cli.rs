@@ -123,13 +123,13 @@ pub fn pairing(args: &PairingArgs) -> Result<Done, CliError> {
         ));
     };
     let round = t.paired_rounds() + 1;
-    if let Some(total) = t.total_rounds {
-        if round > total {
-            return Err(CliError::BadInput(format!(
-                "{}: all {total} rounds (XXR) are already paired",
-                input.display()
-            )));
-        }
+    if let Some(total) = t.total_rounds
+        && round > total
+    {
+        return Err(CliError::BadInput(format!(
+            "{}: all {total} rounds (XXR) are already paired",
+            input.display()
+        )));
     }
     let pairs = dutch::pair_round(&t, round)
         .map_err(|e| CliError::BadInput(format!("{}: round {round}: {e}", input.display())))?;
@@ -163,10 +163,10 @@ pub fn before_round(t: &Tournament, round: u32) -> Tournament {
     let idx = round as usize - 1;
     for p in &mut t.players {
         p.rounds.truncate(idx + 1);
-        if let Some(Some(e)) = p.rounds.get(idx) {
-            if e.opponent.is_some() || e.outcome == Outcome::PairingBye {
-                p.rounds[idx] = None;
-            }
+        if let Some(Some(e)) = p.rounds.get(idx)
+            && (e.opponent.is_some() || e.outcome == Outcome::PairingBye)
+        {
+            p.rounds[idx] = None;
         }
     }
     t

@@ -319,10 +319,10 @@ impl Tournament {
         let mut last = 0;
         for p in &self.players {
             for (i, e) in p.rounds.iter().enumerate() {
-                if let Some(e) = e {
-                    if e.opponent.is_some() || e.outcome == Outcome::PairingBye {
-                        last = last.max(i as u32 + 1);
-                    }
+                if let Some(e) = e
+                    && (e.opponent.is_some() || e.outcome == Outcome::PairingBye)
+                {
+                    last = last.max(i as u32 + 1);
                 }
             }
         }

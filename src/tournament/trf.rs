@@ -203,10 +203,8 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     }
     t.players.sort_by_key(|p| p.pno);
     validate(&t, &lines_of)?;
-    if !colour_given {
-        if let Some(colour) = first_round_colour(&t) {
-            t.initial_colour = colour;
-        }
+    if !colour_given && let Some(colour) = first_round_colour(&t) {
+        t.initial_colour = colour;
     }
     Ok(t)
 }

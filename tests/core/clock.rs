@@ -394,11 +394,10 @@ proptest! {
         for side in 0..2 {
             prop_assert!(s.remaining_ms[side] >= 0);
         }
-        if s.flagged.is_none() {
-            if let (Some(f), Some(&last)) = (s.flag_time(), times.last()) {
+        if s.flagged.is_none()
+            && let (Some(f), Some(&last)) = (s.flag_time(), times.last()) {
                 prop_assert!(f > last);
             }
-        }
     }
 }
 

@@ -215,10 +215,10 @@ async fn click_act(client: &Client, act: &str) {
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
         let css = format!("button[data-act=\"{act}\"]");
-        if let Ok(button) = client.find(Locator::Css(&css)).await {
-            if button.click().await.is_ok() {
-                return;
-            }
+        if let Ok(button) = client.find(Locator::Css(&css)).await
+            && button.click().await.is_ok()
+        {
+            return;
         }
         assert!(tokio::time::Instant::now() < deadline, "no {act} button");
         tokio::time::sleep(Duration::from_millis(50)).await;

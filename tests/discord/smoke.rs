@@ -171,18 +171,17 @@ async fn event_handler(
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(click),
     } = event
+        && click.data.custom_id == "ping:again"
     {
-        if click.data.custom_id == "ping:again" {
-            let msg = serenity::CreateInteractionResponseMessage::new()
-                .content(format!("again, {}", click.user.name))
-                .ephemeral(true);
-            click
-                .create_response(
-                    framework.serenity_context,
-                    serenity::CreateInteractionResponse::Message(msg),
-                )
-                .await?;
-        }
+        let msg = serenity::CreateInteractionResponseMessage::new()
+            .content(format!("again, {}", click.user.name))
+            .ephemeral(true);
+        click
+            .create_response(
+                framework.serenity_context,
+                serenity::CreateInteractionResponse::Message(msg),
+            )
+            .await?;
     }
     Ok(())
 }

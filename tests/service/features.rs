@@ -207,15 +207,15 @@ async fn start(bed: &Bed, channel: &str, rated: bool) -> i64 {
     let reply = bed
         .ok("bob", channel, Command::Accept { challenge: None })
         .await;
-    let id = reply
+
+    reply
         .buttons
         .iter()
         .find_map(|b| match ButtonAction::parse(&b.id) {
             Some(ButtonAction::Game { id, .. }) => Some(id),
             _ => None,
         })
-        .expect("the board has game buttons");
-    id
+        .expect("the board has game buttons")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -199,7 +199,7 @@ async fn killed_bot_loses_nothing_it_acknowledged() {
     let seed: u64 = std::env::var("CRASH_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| rand::thread_rng().gen());
+        .unwrap_or_else(|| rand::thread_rng().r#gen());
     eprintln!("crash test: {rounds} rounds, CRASH_SEED={seed}");
     let mut rng = SmallRng::seed_from_u64(seed);
     let dir = tempfile::tempdir().expect("temp dir");

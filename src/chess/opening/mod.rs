@@ -329,7 +329,7 @@ mod tests {
         }
         let untranslated: Vec<_> = rows_of
             .iter()
-            .filter(|(_, &n)| n >= 10)
+            .filter(|&(_, &n)| n >= 10)
             .map(|(&family, _)| family)
             .filter(|&family| family_text(family, Lang::ZhCn) == family)
             .collect();

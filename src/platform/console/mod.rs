@@ -424,10 +424,9 @@ impl Console {
                 action: GameButton::Browser,
                 ..
             }) = ButtonAction::parse(&button.id)
+                && self.linked.insert(id)
             {
-                if self.linked.insert(id) {
-                    self.to_link.push(id);
-                }
+                self.to_link.push(id);
             }
         }
     }

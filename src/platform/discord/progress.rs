@@ -62,14 +62,14 @@ impl Progress {
 
     fn insert(&self, key: &str, entry: Entry) {
         let mut entries = self.lock();
-        if entries.len() >= MAX_KEYS && !entries.contains_key(key) {
-            if let Some(oldest) = entries
+        if entries.len() >= MAX_KEYS
+            && !entries.contains_key(key)
+            && let Some(oldest) = entries
                 .iter()
                 .min_by_key(|(_, e)| e.since)
                 .map(|(k, _)| k.clone())
-            {
-                entries.remove(&oldest);
-            }
+        {
+            entries.remove(&oldest);
         }
         entries.insert(key.to_owned(), entry);
     }
@@ -123,16 +123,16 @@ impl Progress {
     ) {
         let entry = self.settled(key).await;
         if let Some(entry) = &entry {
-            if let Some((token, at)) = &entry.token {
-                if at.elapsed() < TOKEN_LIFETIME {
-                    match message.clone().to_edit().execute(http, token).await {
-                        Ok(sent) => {
-                            self.learn(key, sent.channel_id, sent.id);
-                            return;
-                        }
-                        Err(e) => {
-                            tracing::warn!(error = %describe(&e), "could not edit a progress response; trying the channel");
-                        }
+            if let Some((token, at)) = &entry.token
+                && at.elapsed() < TOKEN_LIFETIME
+            {
+                match message.clone().to_edit().execute(http, token).await {
+                    Ok(sent) => {
+                        self.learn(key, sent.channel_id, sent.id);
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %describe(&e), "could not edit a progress response; trying the channel");
                     }
                 }
             }

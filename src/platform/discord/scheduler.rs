@@ -88,11 +88,10 @@ async fn post(http: &serenity::Http, service: &Service, notice: &Notice, progres
     ) {
         if channel != 0 {
             let parent = serenity::ChannelId::new(channel);
-            if !reply.text.is_empty() || reply.card.is_some() || reply.image.is_some() {
-                if let Err(e) = super::retry::send_message(http, parent, message.to_message()).await
-                {
-                    tracing::warn!(error = %super::errors::describe(&e), channel = ?notice.channel, "could not post a scheduler notice");
-                }
+            if (!reply.text.is_empty() || reply.card.is_some() || reply.image.is_some())
+                && let Err(e) = super::retry::send_message(http, parent, message.to_message()).await
+            {
+                tracing::warn!(error = %super::errors::describe(&e), channel = ?notice.channel, "could not post a scheduler notice");
             }
             super::threads::open_for_notice(http, service, parent, request).await;
         }

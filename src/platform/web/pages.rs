@@ -116,12 +116,11 @@ pub(super) async fn request_lang(
     headers: &HeaderMap,
     player: Option<(&str, &str)>,
 ) -> Lang {
-    if let Some((server, user)) = player {
-        if let Ok(Some(row)) = web.service.store().player(server, user).await {
-            if let Some(locale) = row.locale.as_deref() {
-                return Lang::from_locale(Some(locale));
-            }
-        }
+    if let Some((server, user)) = player
+        && let Ok(Some(row)) = web.service.store().player(server, user).await
+        && let Some(locale) = row.locale.as_deref()
+    {
+        return Lang::from_locale(Some(locale));
     }
     accept_language(
         headers

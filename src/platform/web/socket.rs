@@ -66,10 +66,10 @@ fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
     }
     // Inside Discord the page is served through Discord's proxy, at the
     // application's own origin.
-    if let Some(activity) = &web.activity {
-        if origin == format!("https://{}.discordsays.com", activity.client_id) {
-            return true;
-        }
+    if let Some(activity) = &web.activity
+        && origin == format!("https://{}.discordsays.com", activity.client_id)
+    {
+        return true;
     }
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
     host.is_some_and(|host| {

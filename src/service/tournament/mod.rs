@@ -290,10 +290,10 @@ impl Service {
     /// live tournament created in this channel or, failing that, on the
     /// server; else the newest.
     async fn tournament_here(&self, actor: &Actor) -> Result<i64, ServiceError> {
-        if let Some(game) = self.store().latest_game_in(&actor.channel).await? {
-            if let Some((id, _)) = self.store().tournament_of_game(game.id).await? {
-                return Ok(id);
-            }
+        if let Some(game) = self.store().latest_game_in(&actor.channel).await?
+            && let Some((id, _)) = self.store().tournament_of_game(game.id).await?
+        {
+            return Ok(id);
         }
         let all = self
             .store()

@@ -215,10 +215,10 @@ impl Event {
     pub fn teams(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for e in &self.entrants {
-            if let Some(s) = &e.section {
-                if !out.contains(s) {
-                    out.push(s.clone());
-                }
+            if let Some(s) = &e.section
+                && !out.contains(s)
+            {
+                out.push(s.clone());
             }
         }
         out

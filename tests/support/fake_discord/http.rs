@@ -227,12 +227,13 @@ fn decode_form(text: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(b) = u8::from_str_radix(&String::from_utf8_lossy(&bytes[i + 1..i + 3]), 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let Ok(b) = u8::from_str_radix(&String::from_utf8_lossy(&bytes[i + 1..i + 3]), 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
@@ -738,16 +739,16 @@ fn new_message(
         // Interaction messages are sent through the application's webhook.
         json["webhook_id"] = json!(APP_ID.to_string());
         json["application_id"] = json!(APP_ID.to_string());
-        if let Some(i) = w.interactions.get(&interaction_id) {
-            if i.kind == 2 {
-                json["type"] = json!(20); // CHAT_INPUT_COMMAND
-                json["interaction"] = json!({
-                    "id": interaction_id.to_string(),
-                    "type": 2,
-                    "name": i.name,
-                    "user": model::member_by_id(i.user_id).map(|u| model::user(u.id, u.name, false)),
-                });
-            }
+        if let Some(i) = w.interactions.get(&interaction_id)
+            && i.kind == 2
+        {
+            json["type"] = json!(20); // CHAT_INPUT_COMMAND
+            json["interaction"] = json!({
+                "id": interaction_id.to_string(),
+                "type": 2,
+                "name": i.name,
+                "user": model::member_by_id(i.user_id).map(|u| model::user(u.id, u.name, false)),
+            });
         }
     }
     if let Some(ch) = w.channels.get_mut(&channel_id) {
@@ -1129,14 +1130,13 @@ fn create_thread(w: &mut World, parent: u64, from_message: Option<u64>, p: Value
         }
         None => return unknown_channel(),
     }
-    if let Some(mid) = from_message {
-        if !w
+    if let Some(mid) = from_message
+        && !w
             .messages
             .iter()
             .any(|m| m.id == mid && m.channel_id == parent)
-        {
-            return unknown_message();
-        }
+    {
+        return unknown_message();
     }
     let name = p["name"].as_str().unwrap_or("");
     if name.is_empty() || name.chars().count() > 100 {

@@ -552,14 +552,14 @@ pub fn opt_attachment(name: &str, attachment: &Value) -> Value {
 fn collect_user_options(options: &Value, f: &mut impl FnMut(u64)) {
     for opt in options.as_array().into_iter().flatten() {
         let kind = opt.get("type").and_then(Value::as_u64);
-        if matches!(kind, Some(6) | Some(9)) && opt.get("focused").is_none() {
-            if let Some(id) = opt
+        if matches!(kind, Some(6) | Some(9))
+            && opt.get("focused").is_none()
+            && let Some(id) = opt
                 .get("value")
                 .and_then(Value::as_str)
                 .and_then(|s| s.parse().ok())
-            {
-                f(id);
-            }
+        {
+            f(id);
         }
         if let Some(sub) = opt.get("options") {
             collect_user_options(sub, f);

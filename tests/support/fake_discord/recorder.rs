@@ -421,10 +421,11 @@ fn truncate(s: &str, max: usize) -> String {
 pub fn cut_texts(payload: &Value) -> Vec<String> {
     let mut out = Vec::new();
     let mut check = |text: &Value, limit: usize| {
-        if let Some(t) = text.as_str() {
-            if t.ends_with('…') && t.chars().count() == limit {
-                out.push(truncate(t, 80));
-            }
+        if let Some(t) = text.as_str()
+            && t.ends_with('…')
+            && t.chars().count() == limit
+        {
+            out.push(truncate(t, 80));
         }
     };
     check(&payload["content"], 2000);
