@@ -43,12 +43,23 @@ impl Palette {
         }
         let mut rest: Vec<u8> = Vec::new();
         let mut distinct: HashMap<Rgb, ()> = HashMap::new();
+        // Tiles are mostly runs of one colour: a pixel like the one before
+        // it is judged as that one was (NeuQuant still sees every pixel).
+        let mut previous: Option<(Rgb, bool)> = None;
         for &c in samples {
-            if !colors.contains(&c) {
-                rest.extend_from_slice(&[c.0, c.1, c.2, 255]);
-                if distinct.len() <= COLORS {
-                    distinct.insert(c, ());
+            let reserved = match previous {
+                Some((p, reserved)) if p == c => reserved,
+                _ => {
+                    let reserved = colors.contains(&c);
+                    if !reserved && distinct.len() <= COLORS {
+                        distinct.insert(c, ());
+                    }
+                    previous = Some((c, reserved));
+                    reserved
                 }
+            };
+            if !reserved {
+                rest.extend_from_slice(&[c.0, c.1, c.2, 255]);
             }
         }
         let free = COLORS - colors.len();
@@ -119,6 +130,9 @@ impl Palette {
 pub struct Mapper<'a> {
     palette: &'a Palette,
     cache: HashMap<Rgb, u8>,
+    /// The last colour asked for and its index: runs of one colour skip
+    /// the map.
+    last: Option<(Rgb, u8)>,
 }
 
 impl<'a> Mapper<'a> {
@@ -127,15 +141,23 @@ impl<'a> Mapper<'a> {
         Mapper {
             palette,
             cache: HashMap::new(),
+            last: None,
         }
     }
 
     /// The exact nearest index of `c`.
     pub fn index(&mut self, c: Rgb) -> u8 {
+        if let Some((last, index)) = self.last
+            && last == c
+        {
+            return index;
+        }
         let palette = self.palette;
-        *self
+        let index = *self
             .cache
             .entry(c)
-            .or_insert_with(|| palette.nearest_exact(c))
+            .or_insert_with(|| palette.nearest_exact(c));
+        self.last = Some((c, index));
+        index
     }
 }

@@ -284,6 +284,10 @@ fn svg_piece(path: &Path) -> Result<Vec<u8>, RenderError> {
 /// Area-averaging resample of a square premultiplied RGBA image from
 /// `src_px` to `dst_px` (either direction).
 pub fn resample(src: &[u8], src_px: u32, dst_px: u32) -> Vec<u8> {
+    if src_px == dst_px {
+        // Each pixel would be averaged with itself alone, weight 1.
+        return src.to_vec();
+    }
     let (sp, dp) = (src_px as usize, dst_px as usize);
     let weights = axis_weights(sp, dp);
     // Horizontal pass: sp rows × dp columns, f32 RGBA.
