@@ -1,0 +1,92 @@
+#!/bin/sh
+# What each part of a move's statement costs on PostgreSQL (docs/
+# benchmarks.md, "Issue 24: where the PostgreSQL move path's time goes"):
+# one fresh database migrated to the latest schema with 200 games and their
+# players; pgbench runs, in turn, the statement a move on a kept view sends
+# (`store/apply.rs`, `postgres_apply` with `checked`) and variants of it
+# with parts taken away, then the floor's `INSERT`. Each check is written so
+# that it holds (`<>` an impossible stamp): the work is the same as the
+# bot's equality. `synchronous_commit` is off so that only the work counts.
+#
+#   A  the statement as sent: game row's xmin, context stamp, vacation test
+#   B  A without the mover's vacation test
+#   X  A with the context compared as xids, no text built
+#   C  the game row's xmin alone (what a stamp kept in the game row by
+#      triggers would cost)
+#   N  C with the move inserted into a copy of `moves` without its foreign key
+#   F  the floor: one INSERT into a table shaped like `moves`
+#
+#   bench/pg_move_variants.sh [rounds] [seconds]  (PGHOST etc. as for psql;
+#                                                  default 127.0.0.1, postgres)
+set -eu
+ROUNDS=${1:-3}
+SECONDS_EACH=${2:-4}
+export PGHOST=${PGHOST:-127.0.0.1} PGUSER=${PGUSER:-postgres}
+DIR=$(cd "$(dirname "$0")/.." && pwd)/migrations/postgres
+TMP=$(mktemp -d)
+db=chessbot_move_variants
+psql -d postgres -qc "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" 2>/dev/null
+for f in "$DIR"/*.sql; do
+    psql -d $db -v ON_ERROR_STOP=1 -q -1 -f "$f" >/dev/null
+done
+psql -d $db -qc "INSERT INTO servers (id) VALUES ('s')" \
+    -c "INSERT INTO players (server_id, user_id, display_name) \
+        SELECT 's', p || i, p || i FROM generate_series(1, 200) i, (VALUES ('w'), ('b')) c(p)" \
+    -c "INSERT INTO games (server_id, home_channel_id, channel_id, white_id, black_id, rated, \
+        time_control, created_ms, deadline_ms, next_reminder_ms) \
+        SELECT 's', 'h', 'c' || i, 'w' || i, 'b' || i, 0, '3d', 0, \
+        1767268800000 + 259200000, 1767268800000 + 172800000 FROM generate_series(1, 200) i" \
+    -c "UPDATE games SET wake_ms = LEAST(deadline_ms, next_reminder_ms)" \
+    -c "CREATE SEQUENCE plyseq" \
+    -c "CREATE TABLE moves_no_fk (LIKE moves INCLUDING ALL)" \
+    -c "CREATE TABLE floor_moves (LIKE moves INCLUDING ALL)"
+psql -d $db -qc "VACUUM FULL games" -c "VACUUM ANALYZE"
+
+NOW="(extract(epoch from now())*1000)::bigint"
+CONTEXT="(COALESCE((SELECT concat_ws('|', s.xmin::TEXT, COALESCE(w.xmin::TEXT, '-'), \
+COALESCE(b.xmin::TEXT, '-')) FROM servers s \
+LEFT JOIN players w ON w.server_id = s.id AND w.user_id = games.white_id \
+LEFT JOIN players b ON b.server_id = s.id AND b.user_id = games.black_id \
+WHERE s.id = games.server_id), '-') || '|' || COALESCE((SELECT string_agg(v.id::TEXT || ':' \
+|| v.xmin::TEXT, ',' ORDER BY v.id) FROM vacations v WHERE v.server_id = games.server_id \
+AND v.user_id IN (games.white_id, games.black_id) AND v.ends_ms > 0), '-') || '|' \
+|| (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = games.id))"
+XIDS="(SELECT s.xmin FROM servers s WHERE s.id = games.server_id) <> '1'::xid \
+AND (SELECT w.xmin FROM players w WHERE w.server_id = games.server_id \
+AND w.user_id = games.white_id) IS DISTINCT FROM '1'::xid \
+AND (SELECT b.xmin FROM players b WHERE b.server_id = games.server_id \
+AND b.user_id = games.black_id) IS DISTINCT FROM '1'::xid \
+AND (SELECT array_agg(v.xmin ORDER BY v.id) FROM vacations v WHERE v.server_id = games.server_id \
+AND v.user_id IN (games.white_id, games.black_id) AND v.ends_ms > 0) IS NULL \
+AND (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = games.id) = 0"
+VACATION="AND ('w1'::TEXT IS NULL OR (0::BIGINT = 1) = EXISTS (SELECT 1 FROM vacations v \
+WHERE v.server_id = games.server_id AND v.user_id = 'w1' AND v.starts_ms <= 5 AND v.ends_ms > 5))"
+
+# variant name, check, table the move goes into
+statement() {
+    cat > "$TMP/$1.sql" <<SQL
+\set g random(1, 200)
+WITH g AS ( UPDATE games SET version = version + 1, result = NULL, termination = NULL, draw_offer = NULL, illegal_white = 0, illegal_black = 0, deadline_ms = $NOW + 259200000, ended_ms = NULL, bonus_ms = 0, next_reminder_ms = $NOW + 172800000, wake_ms = LEAST(wake_ms, $NOW + 259200000, $NOW + 172800000) WHERE id = :g AND result IS NULL AND xmin::TEXT <> 'x' $2 RETURNING id, version, server_id, xmin::TEXT AS stamp ), m AS ( INSERT INTO $3 (game_id, ply, uci, san, played_ms) SELECT :g, nextval('plyseq'), 'e2e4', 'e4', 0 FROM g WHERE 1::BIGINT IS NOT NULL ) SELECT g.version, g.stamp FROM g;
+SQL
+}
+statement A "AND $CONTEXT <> 'x' $VACATION" moves
+statement B "AND $CONTEXT <> 'x'" moves
+statement X "AND $XIDS" moves
+statement C "" moves
+statement N "" moves_no_fk
+cat > "$TMP/F.sql" <<SQL
+\set g random(1, 200)
+INSERT INTO floor_moves (game_id, ply, uci, san, played_ms) VALUES (:g, nextval('plyseq'), 'e2e4', 'e4', 0);
+SQL
+
+r=0
+while [ $r -lt "$ROUNDS" ]; do
+    r=$((r + 1))
+    for v in A B X C N F; do
+        printf '%s round %s: ' $v $r
+        PGOPTIONS='-c synchronous_commit=off' pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" \
+            -f "$TMP/$v.sql" $db 2>&1 | grep 'latency average'
+    done
+done
+psql -d postgres -qc "DROP DATABASE $db"
+rm -r "$TMP"
