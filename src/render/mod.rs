@@ -153,9 +153,8 @@ pub struct Renderer {
 /// The built-in pieces and their tile sets, made by the first renderer
 /// that draws them and shared by every later one in the process: both
 /// depend on the pieces alone. A bot makes one renderer, but the console
-/// tools, the benchmarks and the test suites make many, and rasterising the
-/// twelve glyphs and building the default tile set again was most of the
-/// test suites' rendering time.
+/// tools, the benchmarks and the test suites make many, each of which
+/// rasterised the twelve glyphs and built the default tile set again.
 static BUILT_IN: OnceLock<(Arc<PieceSet>, TileCache)> = OnceLock::new();
 
 impl std::fmt::Debug for Renderer {
@@ -171,24 +170,22 @@ impl Renderer {
     /// missing or broken SVG is a start-up error.
     ///
     /// Renderers with the built-in pieces share them and their tile sets
-    /// (see [`BUILT_IN`]); [`Renderer::standalone`] makes its own.
+    /// (made by the first one in the process); [`Renderer::standalone`]
+    /// makes its own.
     pub fn new(config: RenderConfig) -> Result<Renderer, RenderError> {
-        let renderer = match &config.pieces_dir {
-            Some(_) => return Renderer::standalone(config),
-            None => match BUILT_IN.get() {
-                Some((pieces, tiles)) => Renderer {
-                    pieces: Arc::clone(pieces),
-                    tiles: Arc::clone(tiles),
-                },
-                None => {
-                    let made = Renderer::standalone(config)?;
-                    let (pieces, tiles) = BUILT_IN.get_or_init(|| (made.pieces, made.tiles));
-                    Renderer {
-                        pieces: Arc::clone(pieces),
-                        tiles: Arc::clone(tiles),
-                    }
-                }
-            },
+        if config.pieces_dir.is_some() {
+            return Renderer::standalone(config);
+        }
+        let (pieces, tiles) = match BUILT_IN.get() {
+            Some(shared) => shared,
+            None => {
+                let made = Renderer::standalone(config)?;
+                BUILT_IN.get_or_init(|| (made.pieces, made.tiles))
+            }
+        };
+        let renderer = Renderer {
+            pieces: Arc::clone(pieces),
+            tiles: Arc::clone(tiles),
         };
         renderer.tiles(Theme::default(), DEFAULT_SQUARE_PX)?;
         Ok(renderer)
