@@ -99,3 +99,33 @@ pub fn describe(url: &str) -> String {
         _ => url.to_owned(),
     }
 }
+
+/// Whether the database server runs on this machine (its host is a loopback
+/// name or address), so its processes' CPU time can be read.
+pub fn is_local(url: &str) -> bool {
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    let host_port = rest.split(['/', '?']).next().unwrap_or("");
+    let host_port = host_port.rsplit_once('@').map_or(host_port, |(_, h)| h);
+    let host = match host_port.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host_port.split(':').next().unwrap_or(""),
+    };
+    matches!(host, "localhost" | "127.0.0.1" | "::1") || host.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_local;
+
+    #[test]
+    fn local_hosts_are_told_from_remote_ones() {
+        assert!(is_local("postgres://postgres@127.0.0.1:5432/test"));
+        assert!(is_local("postgres://u:p@localhost/db"));
+        assert!(is_local("postgres://[::1]:5432/db"));
+        assert!(!is_local("postgres://postgres@db.example.com:5432/test"));
+        assert!(!is_local("postgres://10.0.0.5/test"));
+        assert!(!is_local("sqlite:/tmp/x.db"));
+    }
+}

@@ -16,6 +16,7 @@
 //! ```
 
 mod analysis_load;
+mod cpu;
 mod database;
 mod flood;
 mod floor;
@@ -234,6 +235,34 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// CPU per move under load, ours beside the floor's: what each side of the
+/// database connection spends, which decides the moves a busy machine can
+/// make.
+fn print_cpu(
+    ours: &cpu::CpuSample,
+    ours_moves: usize,
+    floor: &cpu::CpuSample,
+    floor_moves: usize,
+    with_database: bool,
+) {
+    let ms = |d: std::time::Duration, moves: usize| d.as_secs_f64() * 1e3 / moves.max(1) as f64;
+    println!(
+        "CPU per move, ms (ours, refusals included / floor): bot {:.3} / {:.3}{}",
+        ms(ours.bot, ours_moves),
+        ms(floor.bot, floor_moves),
+        match with_database {
+            true => format!(
+                ", database server {:.3} / {:.3}, both {:.3} / {:.3}",
+                ms(ours.database, ours_moves),
+                ms(floor.database, floor_moves),
+                ms(ours.bot + ours.database, ours_moves),
+                ms(floor.bot + floor.database, floor_moves)
+            ),
+            false => String::new(),
+        }
+    );
+}
+
 /// The figures of one run that the side-by-side table shows.
 struct Headline {
     backend: Backend,
@@ -306,10 +335,16 @@ async fn throughput(
     let mut floor_seq = floor::FloorOutcome::default();
     let mut stages = StageSnapshot::default();
     let mut seq_stages = StageSnapshot::default();
+    // CPU under load, ours and the floor's: the database server's too when
+    // it runs on this machine.
+    let server =
+        (store.backend() == Backend::Postgres && database::is_local(url)).then_some("postgres");
+    let (mut ours_cpu, mut floor_cpu) = (cpu::CpuSample::default(), cpu::CpuSample::default());
     let mut slots = slots;
     for round in 0..ROUNDS as u64 {
         let seed = args.seed + 1000 * (round + 1);
         let before = service.stage_timings();
+        let cpu_before = cpu::CpuSample::now(server);
         let (run, rest) = throughput::play(
             &service,
             slots,
@@ -321,7 +356,10 @@ async fn throughput(
         .await?;
         stages = stages.plus(&service.stage_timings().since(&before));
         loaded.extend(run);
+        let cpu_between = cpu::CpuSample::now(server);
+        ours_cpu = ours_cpu.plus(&cpu_between.since(&cpu_before));
         floor_loaded.extend(floor.run(args.moves / ROUNDS, args.concurrency).await?);
+        floor_cpu = floor_cpu.plus(&cpu::CpuSample::now(server).since(&cpu_between));
 
         // One command at a time: per-move cost without queueing.
         let before = service.stage_timings();
@@ -370,6 +408,22 @@ async fn throughput(
         loaded.refusals.summary()
     );
     println!("games replaced after ending: {}", loaded.restarts);
+    if ours_cpu.measured() {
+        print_cpu(
+            &ours_cpu,
+            loaded.moves.len(),
+            &floor_cpu,
+            floor_loaded.whole.len(),
+            server.is_some(),
+        );
+    }
+    let (groups, grouped) = store.group_commit_stats();
+    if groups > 0 {
+        println!(
+            "group commit: {grouped} changes in {groups} transactions ({:.2} a group)",
+            grouped as f64 / groups as f64
+        );
+    }
     if store.backend() == Backend::Postgres {
         let (used, stale) = service.kept_view_stats();
         println!(
