@@ -138,8 +138,8 @@ pub fn read_line(game: &Game, owner: Color, text: &str) -> Result<Line, LineErro
                 })
             })?;
         moves.push(LineMove {
-            uci: played.uci.clone(),
-            san: played.san.clone(),
+            uci: played.uci.to_string(),
+            san: played.san.to_string(),
         });
     }
     // The last move must be the owner's: the side to move after it is the

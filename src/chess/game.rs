@@ -27,6 +27,7 @@ use super::{
     chess960,
     ending::{DrawClaim, Ending, GameResult, Termination},
     input::{self, CastlingBlock, IllegalReason, InputError},
+    move_text::MoveText,
     variant::Variant,
 };
 
@@ -48,9 +49,9 @@ pub const ILLEGAL_KING_MOVES_LIMIT: u8 = 3;
 pub struct Ply {
     pub mv: Move,
     /// Standard algebraic notation with check suffix, e.g. `Nf3`, `Qxf7#`.
-    pub san: String,
+    pub san: MoveText,
     /// UCI, e.g. `g1f3`, `e1g1` for castling.
-    pub uci: String,
+    pub uci: MoveText,
     /// When it was played (caller's clock, milliseconds since the epoch).
     pub at_ms: i64,
 }
@@ -536,8 +537,8 @@ impl Game {
         }
         self.plies.push(Ply {
             mv,
-            san,
-            uci,
+            san: MoveText::new(&san),
+            uci: MoveText::new(&uci),
             at_ms,
         });
         self.ending = self.automatic_ending();
@@ -565,7 +566,10 @@ impl Game {
         let claim = trial
             .claimable_draw()
             .ok_or_else(|| RuleError::ClaimWithMoveFails {
-                san: trial.last_ply().map(|p| p.san.clone()).unwrap_or_default(),
+                san: trial
+                    .last_ply()
+                    .map(|p| p.san.to_string())
+                    .unwrap_or_default(),
             })?;
         *self = trial;
         Ok(self.end(Ending {

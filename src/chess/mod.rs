@@ -12,6 +12,7 @@ pub mod ending;
 pub mod fen_input;
 pub mod game;
 pub mod input;
+pub mod move_text;
 pub mod notation;
 pub mod opening;
 pub mod pgn;
@@ -19,5 +20,6 @@ pub mod variant;
 
 pub use ending::*;
 pub use game::*;
+pub use move_text::MoveText;
 pub use notation::Notation;
 pub use variant::Variant;

@@ -145,7 +145,7 @@ fn movetext(game: &Game, clocks: Option<&[i64]>, notes: &[PlyNote], result: Game
         let note = notes.get(index);
         match note.and_then(|n| n.nag) {
             Some(nag) => tokens.push(format!("{}{nag}", ply.san)),
-            None => tokens.push(ply.san.clone()),
+            None => tokens.push(ply.san.to_string()),
         }
         if let Some(ms) = clocks.and_then(|c| c.get(index)) {
             tokens.push(format!("{{ [%clk {}] }}", clock_text(*ms)));

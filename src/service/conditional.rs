@@ -466,7 +466,7 @@ impl Service {
         let (Some(ply), Some(after)) = (plies.get(at), plies.len().checked_sub(at)) else {
             return Ok(());
         };
-        let san = ply.san.clone();
+        let san = ply.san.to_string();
         let server = &session.record.game.server_id;
         let owner_id = session.player_id(owner).to_owned();
         let player = self.store().player(server, &owner_id).await?;

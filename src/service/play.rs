@@ -164,10 +164,16 @@ impl Service {
         refusal: ServiceError,
     ) -> Result<Reply, ServiceError> {
         check_length("move", text, MAX_MOVE_CHARS)?;
-        if let Some(attempt) = self.puzzle_for_move(actor).await? {
+        // Asked first: most refusals here are a player's in their own game
+        // (out of turn, illegal), and those stand without a puzzle lookup.
+        let (plays_here, game_here) = self.plays_here(actor).await?;
+        if plays_here {
+            return Err(refusal);
+        }
+        if let Some(attempt) = self.open_puzzle(actor).await? {
             return self.puzzle_answer(actor, attempt, text).await;
         }
-        if self.store().active_game_in(&actor.channel).await?.is_none() {
+        if !game_here {
             // A daily attempt the day's close ended says so; then any
             // attempt just ended.
             if let Some(closed) = self.daily_closed_lately(actor).await? {

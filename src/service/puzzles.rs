@@ -307,23 +307,38 @@ impl Service {
         &self,
         actor: &Actor,
     ) -> Result<Option<Open>, ServiceError> {
+        let Some(open) = self.open_puzzle(actor).await? else {
+            return Ok(None);
+        };
+        if self.plays_here(actor).await?.0 {
+            return Ok(None);
+        }
+        Ok(Some(open))
+    }
+
+    /// The open attempt of `actor` (rated first, else the day's), wherever
+    /// their games are.
+    pub(super) async fn open_puzzle(&self, actor: &Actor) -> Result<Option<Open>, ServiceError> {
         let rated = self
             .store()
             .open_attempt(&actor.server, &actor.user)
             .await?;
-        let open = match rated {
-            Some(attempt) => Open::from(&attempt),
-            None => match self.open_daily(actor).await? {
-                Some(open) => open,
-                None => return Ok(None),
-            },
-        };
-        if let Some(game) = self.store().active_game_in(&actor.channel).await?
-            && (game.game.white_id == actor.user || game.game.black_id == actor.user)
-        {
-            return Ok(None);
-        }
-        Ok(Some(open))
+        Ok(match rated {
+            Some(attempt) => Some(Open::from(&attempt)),
+            None => self.open_daily(actor).await?,
+        })
+    }
+
+    /// Whether `actor` plays the game being played in their channel, and
+    /// whether there is one at all.
+    pub(super) async fn plays_here(&self, actor: &Actor) -> Result<(bool, bool), ServiceError> {
+        Ok(match self.store().active_game_in(&actor.channel).await? {
+            Some(game) => (
+                game.game.white_id == actor.user || game.game.black_id == actor.user,
+                true,
+            ),
+            None => (false, false),
+        })
     }
 
     /// Legal moves (SAN) of the open puzzle position of `user`, for `/move`'s

@@ -567,8 +567,8 @@ impl Service {
         let new_move = if new_move {
             game.last_ply().map(|ply| MoveRecord {
                 ply: game.plies().len() as i64,
-                uci: ply.uci.clone(),
-                san: ply.san.clone(),
+                uci: ply.uci.to_string(),
+                san: ply.san.to_string(),
                 played_ms: ply.at_ms,
             })
         } else {

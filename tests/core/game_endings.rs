@@ -320,7 +320,7 @@ fn replay_rebuilds_the_same_game() {
     let moves: Vec<(String, i64)> = game
         .plies()
         .iter()
-        .map(|p| (p.uci.clone(), p.at_ms))
+        .map(|p| (p.uci.to_string(), p.at_ms))
         .collect();
     let replayed = Game::replay(None, moves.iter().map(|(u, t)| (u.as_str(), *t)))
         .expect("stored moves replay");

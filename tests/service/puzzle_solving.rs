@@ -351,6 +351,74 @@ async fn bad_input_is_refused_privately_and_stores_nothing() {
     .await;
 }
 
+/// A player with a puzzle open who also plays a game in the channel: their
+/// `/move` there is about the game, and the game's refusal (out of turn, an
+/// illegal move) is what they hear; the puzzle waits, and is answered from
+/// another channel.
+#[tokio::test]
+async fn a_move_in_ones_own_game_goes_to_the_game_not_the_puzzle() {
+    use chessbot::service::{ColorChoice, Setting, UserRef};
+    let bed = Bed::new().await;
+    bed.run_mod(
+        "mod",
+        Command::Settings {
+            changes: vec![Setting::Threads(false)],
+        },
+    )
+    .await;
+    let challenge = bed
+        .run(
+            "carol",
+            Command::Challenge {
+                opponent: Some(UserRef {
+                    id: "dave".into(),
+                    name: "dave".into(),
+                }),
+                color: ColorChoice::White,
+                rated: None,
+                time: None,
+                fen: None,
+                variant: None,
+                position: None,
+            },
+        )
+        .await;
+    assert!(!challenge.buttons.is_empty(), "{}", challenge.text);
+    let accepted = bed.run("dave", Command::Accept { challenge: None }).await;
+    assert!(accepted.image.is_some(), "{}", accepted.text);
+    let shown = bed.run("carol", Command::Puzzle).await;
+    assert!(shown.text.contains("Puzzle #1"), "{}", shown.text);
+
+    // The game's move, not an answer to the puzzle.
+    let moved = bed.run("carol", mv("e4")).await;
+    assert!(moved.image.is_some(), "{}", moved.text);
+    let game = bed
+        .store
+        .active_game_in("chess")
+        .await
+        .unwrap()
+        .expect("the game");
+    assert_eq!(bed.store.moves(game.id).await.unwrap().len(), 1);
+    // Out of turn: the game's refusal, nothing stored.
+    bed.refused("carol", mv("d4"), "dave").await;
+    // The puzzle's answer is out of turn in the game too: the game's
+    // refusal again, and the attempt stays open.
+    bed.refused("carol", mv("Qd8+"), "dave").await;
+    assert_eq!(bed.store.moves(game.id).await.unwrap().len(), 1);
+
+    // Elsewhere the same move answers the puzzle.
+    let elsewhere = Actor {
+        channel: "lobby".into(),
+        ..actor("carol")
+    };
+    let answered = bed.service.handle(&elsewhere, mv("Qd8+")).await;
+    assert!(
+        answered.text.contains("Qd8+ is right. The reply: Bxd8."),
+        "{}",
+        answered.text
+    );
+}
+
 #[tokio::test]
 async fn in_chinese() {
     let bed = Bed::new().await;

@@ -120,7 +120,7 @@ impl Service {
                 ViewerPly {
                     number,
                     san: notation.write(&ply.san).into_owned(),
-                    letters: ply.san.clone(),
+                    letters: ply.san.to_string(),
                     fen: fen_of(&positions[i + 1]),
                     from: ply.uci.get(0..2).unwrap_or_default().to_owned(),
                     to: ply.uci.get(2..4).unwrap_or_default().to_owned(),
