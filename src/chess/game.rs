@@ -28,6 +28,7 @@ use super::{
     ending::{DrawClaim, Ending, GameResult, Termination},
     input::{self, CastlingBlock, IllegalReason, InputError},
     move_text::MoveText,
+    opening::Opening,
     variant::Variant,
 };
 
@@ -160,6 +161,20 @@ pub struct Game {
     draw_offer: Option<Color>,
     strict_illegal_moves: bool,
     illegal_king_moves: [u8; 2],
+    /// The deepest position of the game so far that the opening book names
+    /// (standard chess positions only), kept up as moves are played so that
+    /// naming the opening is not a replay of the whole game each time
+    /// ([`super::opening::classify`] decides whether it applies).
+    named: Option<Opening>,
+}
+
+/// The opening book's name of `position`, if it is a standard chess
+/// position the book has.
+fn book_name(position: &VariantPosition) -> Option<Opening> {
+    match position {
+        VariantPosition::Chess(chess) => super::opening::lookup(chess),
+        _ => None,
+    }
 }
 
 impl Default for Game {
@@ -254,7 +269,9 @@ impl Game {
             draw_offer: None,
             strict_illegal_moves: false,
             illegal_king_moves: [0, 0],
+            named: None,
         };
+        game.named = book_name(&game.position);
         game.ending = game.automatic_ending();
         game
     }
@@ -360,6 +377,13 @@ impl Game {
 
     pub fn plies(&self) -> &[Ply] {
         &self.plies
+    }
+
+    /// The deepest position so far, from the start, that the opening book
+    /// names: what [`super::opening::classify_line`] finds for the game's
+    /// line, whatever the variant (see [`super::opening::classify`]).
+    pub fn book_opening(&self) -> Option<Opening> {
+        self.named
     }
 
     pub fn last_ply(&self) -> Option<&Ply> {
@@ -531,6 +555,9 @@ impl Game {
             self.recent.clear();
         }
         self.recent.push(self.position.clone());
+        if let Some(named) = book_name(&self.position) {
+            self.named = Some(named);
+        }
         // An offer lapses when the offerer's opponent moves instead of answering.
         if self.draw_offer.is_some_and(|offerer| offerer != mover) {
             self.draw_offer = None;

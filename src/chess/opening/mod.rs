@@ -205,15 +205,18 @@ pub fn classify_line(start: &Chess, moves: &[Move]) -> Option<Opening> {
 /// mean something else: a Crazyhouse or Atomic `1. e4` is no King's Pawn
 /// opening), as lichess shows none.
 pub fn classify(game: &Game) -> Option<Opening> {
-    let chess = match game.initial_position() {
-        shakmaty::variant::VariantPosition::Chess(chess) => chess,
-        _ => return None,
-    };
+    if !matches!(
+        game.initial_position(),
+        shakmaty::variant::VariantPosition::Chess(_)
+    ) {
+        return None;
+    }
     if game.variant().numbered_starts() && game.start_number() != Some(super::chess960::STANDARD) {
         return None;
     }
-    let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();
-    classify_line(chess, &moves)
+    // Kept up move by move by the game: what `classify_line` finds for its
+    // line (a test compares them), without replaying the game.
+    game.book_opening()
 }
 
 /// How many rows the data set has and how many named positions they make
@@ -289,6 +292,57 @@ mod tests {
         assert!(name.contains("Italian Game"), "{name}");
         // Before any named position (none after 1. h3 h6 2. a3?) nothing.
         assert_eq!(name_of(""), None);
+    }
+
+    /// The name a game keeps up move by move is what a replay of its whole
+    /// line finds, after every ply: on every line of the book (the lines
+    /// then random moves out of it) and on games from set-up positions.
+    #[test]
+    fn the_kept_name_is_the_replayed_one_after_every_ply() {
+        use rand::{rngs::SmallRng, seq::SliceRandom, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        let check = |game: &Game, start: &Chess| {
+            let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();
+            assert_eq!(classify(game), classify_line(start, &moves), "{moves:?}");
+        };
+        for (_, _, pgn) in rows().step_by(7) {
+            let mut game = Game::new();
+            let start = Chess::default();
+            for token in pgn.split_whitespace().filter(|t| !t.ends_with('.')) {
+                game.play_text(token, 0).expect("a book move");
+                check(&game, &start);
+            }
+            for _ in 0..6 {
+                let legal = match game.position() {
+                    shakmaty::variant::VariantPosition::Chess(p) => p.legal_moves(),
+                    _ => unreachable!("standard chess"),
+                };
+                let Some(&mv) = legal.choose(&mut rng) else {
+                    break;
+                };
+                game.play_move(mv, 0).expect("legal");
+                check(&game, &start);
+            }
+        }
+        // From a set-up position that is itself in the book (after 1. e4
+        // e5), and from one that is not.
+        for fen in [
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        ] {
+            let mut game = Game::from_fen(fen).expect("fen");
+            let start: Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .expect("fen")
+                .into_position(shakmaty::CastlingMode::Standard)
+                .expect("legal");
+            check(&game, &start);
+            for text in ["Nf3", "Nc6", "Bc4"] {
+                if game.play_text(text, 0).is_ok() {
+                    check(&game, &start);
+                }
+            }
+        }
     }
 
     #[test]
