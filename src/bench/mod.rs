@@ -258,7 +258,8 @@ fn print_cpu(
                 ms(ours.bot + ours.database, ours_moves),
                 ms(floor.bot + floor.database, floor_moves)
             ),
-            false => String::new(),
+            // SQLite runs in this process; a remote server is not seen.
+            false => " (the database's own work included if it runs in this process)".to_owned(),
         }
     );
 }
