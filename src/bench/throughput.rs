@@ -18,7 +18,7 @@ use rand::{rngs::SmallRng, seq::SliceRandom, Rng, SeedableRng};
 use shakmaty::{san::San, Chess, Position};
 
 use super::report::Samples;
-use crate::service::{Actor, ColorChoice, Command, Reply, Service, Setting, UserRef};
+use crate::service::{Actor, Command, Reply, Service, Setting, UserRef};
 
 /// The server every bench game is played on.
 pub const SERVER: &str = "bench";
@@ -129,18 +129,10 @@ pub async fn start_games(
 
 /// Challenge and accept: a fresh game in the slot's channel.
 async fn new_game(service: &Service, slot: &mut Slot) -> anyhow::Result<()> {
-    let challenge = Command::Challenge {
-        opponent: Some(UserRef {
-            id: slot.black.clone(),
-            name: slot.black.clone(),
-        }),
-        color: ColorChoice::White,
-        rated: None,
-        time: None,
-        fen: None,
-        variant: None,
-        position: None,
-    };
+    let challenge = Command::challenge_as_white(UserRef {
+        id: slot.black.clone(),
+        name: slot.black.clone(),
+    });
     let reply = service
         .handle(&actor(&slot.white, &slot.channel), challenge)
         .await;

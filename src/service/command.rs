@@ -354,6 +354,23 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// A challenge to `opponent` with the challenger as White, everything
+    /// else as the server sets it (rated, its time control, the standard
+    /// start).
+    pub fn challenge_as_white(opponent: UserRef) -> Command {
+        Command::Challenge {
+            opponent: Some(opponent),
+            color: ColorChoice::White,
+            rated: None,
+            time: None,
+            fen: None,
+            variant: None,
+            position: None,
+        }
+    }
+}
+
 /// Which tournament a command is about: `#3`, `3` or a name; `None` means
 /// the newest one still running (or open) created in this channel, else in
 /// this server.

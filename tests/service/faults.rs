@@ -16,7 +16,7 @@ use shakmaty::{san::San, Chess, Color, Position};
 use chessbot::{
     clock::{Clock, ManualClock},
     render::{RenderConfig, Renderer},
-    service::{Actor, ColorChoice, Command, DrawAction, Reply, Service, UserRef},
+    service::{Actor, Command, DrawAction, Reply, Service, UserRef},
     store::Store,
 };
 
@@ -83,18 +83,10 @@ async fn challenge(service: &Service, channel: &str) -> Reply {
     service
         .handle(
             &actor("white", channel),
-            Command::Challenge {
-                opponent: Some(UserRef {
-                    id: "black".to_owned(),
-                    name: "black".to_owned(),
-                }),
-                color: ColorChoice::White,
-                rated: None,
-                time: None,
-                fen: None,
-                variant: None,
-                position: None,
-            },
+            Command::challenge_as_white(UserRef {
+                id: "black".to_owned(),
+                name: "black".to_owned(),
+            }),
         )
         .await
 }

@@ -15,7 +15,7 @@ use chessbot::{
     clock::{Clock, ManualClock},
     limits::{Limits, Rate},
     render::{RenderConfig, Renderer},
-    service::{Actor, ColorChoice, Command, Reply, Service, Setting, UserRef},
+    service::{Actor, Command, Reply, Service, Setting, UserRef},
     store::{GameChange, GameState, MoveRecord, NewChallenge, NewGame, Store},
 };
 use sqlx::Row;
@@ -119,15 +119,7 @@ fn bob() -> UserRef {
 }
 
 fn challenge_bob() -> Command {
-    Command::Challenge {
-        opponent: Some(bob()),
-        color: ColorChoice::White,
-        rated: None,
-        time: None,
-        fen: None,
-        variant: None,
-        position: None,
-    }
+    Command::challenge_as_white(bob())
 }
 
 #[tokio::test]

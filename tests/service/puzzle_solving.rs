@@ -357,7 +357,7 @@ async fn bad_input_is_refused_privately_and_stores_nothing() {
 /// another channel.
 #[tokio::test]
 async fn a_move_in_ones_own_game_goes_to_the_game_not_the_puzzle() {
-    use chessbot::service::{ColorChoice, Setting, UserRef};
+    use chessbot::service::{Setting, UserRef};
     let bed = Bed::new().await;
     bed.run_mod(
         "mod",
@@ -369,18 +369,10 @@ async fn a_move_in_ones_own_game_goes_to_the_game_not_the_puzzle() {
     let challenge = bed
         .run(
             "carol",
-            Command::Challenge {
-                opponent: Some(UserRef {
-                    id: "dave".into(),
-                    name: "dave".into(),
-                }),
-                color: ColorChoice::White,
-                rated: None,
-                time: None,
-                fen: None,
-                variant: None,
-                position: None,
-            },
+            Command::challenge_as_white(UserRef {
+                id: "dave".into(),
+                name: "dave".into(),
+            }),
         )
         .await;
     assert!(!challenge.buttons.is_empty(), "{}", challenge.text);

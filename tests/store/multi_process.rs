@@ -488,18 +488,10 @@ async fn a_move_in_one_process_reaches_pages_of_the_other() {
         chessbot::platform::web::start(b.clone(), "127.0.0.1:0".parse().unwrap(), options)
             .await
             .expect("process B serves the web board");
-    let challenge = Command::Challenge {
-        opponent: Some(UserRef {
-            id: "bob".into(),
-            name: "bob".into(),
-        }),
-        color: ColorChoice::White,
-        rated: None,
-        time: None,
-        fen: None,
-        variant: None,
-        position: None,
-    };
+    let challenge = Command::challenge_as_white(UserRef {
+        id: "bob".into(),
+        name: "bob".into(),
+    });
     a.handle(&actor("alice", "board"), challenge).await;
     let accepted = a
         .handle(&actor("bob", "board"), Command::Accept { challenge: None })
