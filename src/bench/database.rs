@@ -101,7 +101,8 @@ pub fn describe(url: &str) -> String {
 }
 
 /// Whether the database server runs on this machine (its host is a loopback
-/// name or address), so its processes' CPU time can be read.
+/// name or address, or none: a Unix socket), so its processes' CPU time can
+/// be read.
 pub fn is_local(url: &str) -> bool {
     let Some((_, rest)) = url.split_once("://") else {
         return false;
@@ -124,6 +125,7 @@ mod tests {
         assert!(is_local("postgres://postgres@127.0.0.1:5432/test"));
         assert!(is_local("postgres://u:p@localhost/db"));
         assert!(is_local("postgres://[::1]:5432/db"));
+        assert!(is_local("postgres:///db"));
         assert!(!is_local("postgres://postgres@db.example.com:5432/test"));
         assert!(!is_local("postgres://10.0.0.5/test"));
         assert!(!is_local("sqlite:/tmp/x.db"));
