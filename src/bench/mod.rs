@@ -428,7 +428,9 @@ async fn throughput(
     if store.backend() == Backend::Postgres {
         let (used, stale) = service.kept_view_stats();
         println!(
-            "moves judged on a kept view (no read): {used}, of which judged again on a fresh read: {stale}"
+            "moves judged on a kept view (no read): {used}, of which judged again on a fresh read: {stale}; \
+             refusals decided on a kept view confirmed current: {}",
+            service.kept_views_confirmed()
         );
     }
     println!();

@@ -201,7 +201,8 @@ impl Service {
         // The game as this process last left it, if it kept it (PostgreSQL):
         // no read. The commit checks that nothing it was read from has
         // changed; anything but a plain move committed on it is judged again
-        // on a fresh read, so a kept view never decides a refusal.
+        // on a fresh read or on the kept view confirmed current, so a stale
+        // view never decides a refusal.
         if let Some((guard, session)) = self.kept_session(actor).await {
             match self
                 .play_move_on(actor, text, claim_draw, at_plies, guard, session)
@@ -240,7 +241,8 @@ impl Service {
                     .deadline_ms
                     .is_none_or(|d| d > self.now_ms());
             if !plain {
-                return Err(ServiceError::KeptViewStale);
+                // Judged as on a fresh read, if the view still is one.
+                self.confirm_kept(&mut session).await?;
             }
         }
         let side = session.side_of_actor(actor)?;
@@ -259,13 +261,7 @@ impl Service {
             );
         }
         if session.game.turn() != side {
-            let waiting = self
-                .name_in(
-                    &session.record.game.server_id,
-                    session.player_id(!side),
-                    actor.lang(),
-                )
-                .await?;
+            let waiting = self.player_name(&session, !side, actor.lang()).await?;
             return refuse_msg(msg!(
                 "game-not-your-turn",
                 name = waiting,
@@ -304,8 +300,8 @@ impl Service {
         self.inner.timings.record(Stage::Validate, started);
         if session.kept && played.is_err() {
             // Refused, or an illegal attempt the strict rule would count:
-            // decided on a fresh read.
-            return Err(ServiceError::KeptViewStale);
+            // decided only on a view that is still what a read would give.
+            self.confirm_kept(&mut session).await?;
         }
         match played {
             Ok(()) => {

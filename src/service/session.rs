@@ -18,7 +18,7 @@ use super::{
     Actor, Service,
 };
 use crate::{
-    chess::{color_name, Ending, Game, GameResult, Termination},
+    chess::{color_index, color_name, Ending, Game, GameResult, Termination},
     msg,
     store::{
         Adjournment, Applied, GameChange, GameRecord, GameState, MoveRecord, Mover, PlayView,
@@ -46,6 +46,9 @@ pub(super) struct Sessions {
     /// read because a stamp had changed or the view did not decide them.
     kept_used: AtomicU64,
     kept_stale: AtomicU64,
+    /// Refusals decided on a kept view confirmed current
+    /// ([`Service::confirm_kept`]) instead of on a fresh read.
+    kept_confirmed: AtomicU64,
 }
 
 /// Upper bound on kept views; past it they start over (each is read again
@@ -359,6 +362,56 @@ impl Service {
         Some((guard, session))
     }
 
+    /// Makes a session made from a kept view as good as a fresh read, if
+    /// none of the rows the view was read from has changed (one small
+    /// statement instead of the read): a refusal is then decided on it.
+    /// Otherwise [`ServiceError::KeptViewStale`], and the caller reads again.
+    pub(super) async fn confirm_kept(&self, session: &mut Session) -> Result<(), ServiceError> {
+        let check = session.read_along.as_ref().and_then(|r| r.check.as_ref());
+        let current = match check {
+            Some(check) => {
+                self.store()
+                    .view_is_current(session.record.id, check)
+                    .await?
+            }
+            None => false,
+        };
+        if !current {
+            return Err(ServiceError::KeptViewStale);
+        }
+        self.inner
+            .sessions
+            .kept_confirmed
+            .fetch_add(1, Ordering::Relaxed);
+        session.kept = false;
+        Ok(())
+    }
+
+    /// The shown name of `color`'s player of the session's game, from the
+    /// rows read along with it where it has them.
+    pub(super) async fn player_name(
+        &self,
+        session: &Session,
+        color: Color,
+        lang: crate::i18n::Lang,
+    ) -> Result<String, ServiceError> {
+        let user = session.player_id(color);
+        match session.read_along.as_ref() {
+            Some(read) => Ok(super::shown_name(
+                lang,
+                user,
+                read.players[color_index(color)]
+                    .as_ref()
+                    .map(|p| p.titled_name())
+                    .as_deref(),
+            )),
+            None => {
+                self.name_in(&session.record.game.server_id, user, lang)
+                    .await
+            }
+        }
+    }
+
     /// Moves judged on a kept view since the service started: `(used,
     /// stale)`, where `stale` ones were judged again on a fresh read.
     pub fn kept_view_stats(&self) -> (u64, u64) {
@@ -367,6 +420,12 @@ impl Service {
             sessions.kept_used.load(Ordering::Relaxed),
             sessions.kept_stale.load(Ordering::Relaxed),
         )
+    }
+
+    /// Attempts on a kept view that were not plain moves and were decided
+    /// on it once it was confirmed current, without a read.
+    pub fn kept_views_confirmed(&self) -> u64 {
+        self.inner.sessions.kept_confirmed.load(Ordering::Relaxed)
     }
 
     /// The view of `game_id` this process keeps for its next move, if any

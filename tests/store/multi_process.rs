@@ -469,6 +469,82 @@ async fn kept_views_see_what_other_processes_change() {
     }
 }
 
+/// A refusal on a kept view (PostgreSQL) is decided on it only once one
+/// small statement has confirmed that nothing it was read from changed;
+/// otherwise the attempt is judged again on a fresh read. Here bob's move
+/// out of turn is refused on A's current view, naming the player to move;
+/// then B plays White's move behind A's back, and the same kind of attempt
+/// on A's now stale view is read again and played, not refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refusal_on_a_kept_view_stands_only_if_the_view_is_current() {
+    let Some(db) = TestDb::postgres("a_refusal_on_a_kept_view_stands_only_if_current").await else {
+        return;
+    };
+    let [a, b] = two_processes(&db.url).await;
+    let store = a.store().clone();
+    let (alice, bob) = (actor("alice", "kr"), actor("bob", "kr"));
+    let bob_ref = UserRef {
+        id: "bob".into(),
+        name: "bob".into(),
+    };
+    assert!(
+        !a.handle(&alice, Command::challenge_as_white(bob_ref))
+            .await
+            .ephemeral
+    );
+    let accepted = a.handle(&bob, Command::Accept { challenge: None }).await;
+    assert!(accepted.image.is_some(), "{}", accepted.text);
+    let game = game_id_in(&store, "kr").await;
+    let attempt = |service: &Service, who: &Actor, san: &str| {
+        let (service, who) = (service.clone(), who.clone());
+        let command = Command::Move {
+            text: san.to_owned(),
+            claim_draw: false,
+        };
+        async move { service.handle(&who, command).await }
+    };
+    let state = |store: Store| async move {
+        let record = store.game(game).await.unwrap().expect("the game");
+        let sans: Vec<String> = store
+            .moves(game)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|m| m.san)
+            .collect();
+        (record.version, sans)
+    };
+    for (who, san) in [(&alice, "e4"), (&bob, "e5")] {
+        let reply = attempt(&a, who, san).await;
+        assert!(reply.image.is_some(), "{san}: {}", reply.text);
+    }
+    let before = state(store.clone()).await;
+
+    // White to move on A's kept view, which is current: refused on it.
+    let refused = attempt(&a, &bob, "Nc6").await;
+    assert!(
+        refused.ephemeral && refused.image.is_none(),
+        "{}",
+        refused.text
+    );
+    assert!(refused.text.contains("alice"), "{}", refused.text);
+    assert_eq!(a.kept_views_confirmed(), 1);
+    assert_eq!(state(store.clone()).await, before);
+    assert!(a.kept_view(game).is_some(), "the view is still kept");
+
+    // B plays 2.Nf3: A's view is stale, so bob's attempt is not refused on
+    // it but read again, and it is his move.
+    let played = attempt(&b, &alice, "Nf3").await;
+    assert!(played.image.is_some(), "{}", played.text);
+    let reply = attempt(&a, &bob, "Nc6").await;
+    assert!(reply.image.is_some(), "{}", reply.text);
+    assert_eq!(a.kept_views_confirmed(), 1);
+    assert_eq!(state(store.clone()).await.1, ["e4", "e5", "Nf3", "Nc6"]);
+    for s in [&a, &b] {
+        s.store().close().await;
+    }
+}
+
 /// With shards on PostgreSQL, a move handled by process A reaches a live
 /// board page served by process B: A's commit is announced with `NOTIFY`,
 /// B's listener hears it and B's page reads the new state from the store.
