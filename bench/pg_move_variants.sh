@@ -14,7 +14,10 @@
 #   C  the game row's xmin alone (what a stamp kept in the game row by
 #      triggers would cost)
 #   N  C with the move inserted into a copy of `moves` without its foreign key
+#   U  the game row's update alone (C's UPDATE, no move inserted)
+#   I  the move's INSERT into `moves` alone (with its foreign key)
 #   F  the floor: one INSERT into a table shaped like `moves`
+#   S  `SELECT 1`: the round trip and a statement's fixed cost
 #
 #   bench/pg_move_variants.sh [rounds] [seconds]  (PGHOST etc. as for psql;
 #                                                  default 127.0.0.1, postgres)
@@ -74,6 +77,17 @@ statement B "AND $CONTEXT <> 'x'" moves
 statement X "AND $XIDS" moves
 statement C "" moves
 statement N "" moves_no_fk
+cat > "$TMP/U.sql" <<SQL
+\set g random(1, 200)
+UPDATE games SET version = version + 1, result = NULL, termination = NULL, draw_offer = NULL, illegal_white = 0, illegal_black = 0, deadline_ms = $NOW + 259200000, ended_ms = NULL, bonus_ms = 0, next_reminder_ms = $NOW + 172800000, wake_ms = LEAST(wake_ms, $NOW + 259200000, $NOW + 172800000) WHERE id = :g AND result IS NULL AND xmin::TEXT <> 'x';
+SQL
+cat > "$TMP/I.sql" <<SQL
+\set g random(1, 200)
+INSERT INTO moves (game_id, ply, uci, san, played_ms) VALUES (:g, nextval('plyseq'), 'e2e4', 'e4', 0);
+SQL
+cat > "$TMP/S.sql" <<SQL
+SELECT 1;
+SQL
 cat > "$TMP/F.sql" <<SQL
 \set g random(1, 200)
 INSERT INTO floor_moves (game_id, ply, uci, san, played_ms) VALUES (:g, nextval('plyseq'), 'e2e4', 'e4', 0);
@@ -82,7 +96,7 @@ SQL
 r=0
 while [ $r -lt "$ROUNDS" ]; do
     r=$((r + 1))
-    for v in A B X C N F; do
+    for v in A B X C N U I F S; do
         printf '%s round %s: ' $v $r
         PGOPTIONS='-c synchronous_commit=off' pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" \
             -f "$TMP/$v.sql" $db 2>&1 | grep 'latency average'

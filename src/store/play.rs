@@ -210,9 +210,10 @@ impl Store {
     /// Whether a view of game `game_id` with the stamps `check` is still
     /// what a read would give: neither the game row nor any row of its
     /// context has changed since (the same test [`Store::apply_checked`]
-    /// makes, without writing). One small statement, where a read is a join
-    /// of six tables and the game's moves. Always `false` on SQLite, which
-    /// keeps no stamps.
+    /// makes, without writing). One small statement, where a read joins the
+    /// game with its server, players and vacations and counts its
+    /// conditional moves, tournament rule and adjournments. Always `false`
+    /// on SQLite, which keeps no stamps.
     pub async fn view_is_current(
         &self,
         game_id: i64,

@@ -1567,8 +1567,9 @@ async fn variant_games_settle_on_their_own_ladder(store: &Store) {
 /// one that leaves its version alone), the server's settings, a player's
 /// row, a vacation or the game's conditional moves makes it a conflict that
 /// writes nothing; read again, the same move commits. A view brought up to
-/// date with the commit's stamp is what a read gives. SQLite's views carry
-/// no stamps (one process: the version is the check).
+/// date with the commit's stamp is what a read gives. `Store::view_is_current`
+/// makes the same check without writing. SQLite's views carry no stamps (one
+/// process: the version is the check).
 async fn kept_views_are_checked_in_the_commit(store: &Store) {
     let game = start_game(store, Some("kept"), "alice", "bob", false, 1_000).await;
     let view = store.play_view(game.id, 0).await.unwrap().unwrap();
@@ -1577,6 +1578,7 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
         return;
     };
     assert_eq!(store.backend(), Backend::Postgres);
+    assert!(store.view_is_current(game.id, &check).await.unwrap());
     // Nothing changed: the kept view commits, and the commit's stamp is the
     // one a new read sees.
     let applied = store
@@ -1635,6 +1637,11 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
             }
         }
         let ply = version + 1;
+        // The check without a write (`Store::view_is_current`) sees it too.
+        assert!(
+            !store.view_is_current(game.id, &check).await.unwrap(),
+            "{i}"
+        );
         let change = move_change(game.id, version, a_move(ply, uci, san));
         let stale = store.apply_checked(&change, &check).await;
         assert!(matches!(stale, Err(StoreError::Conflict)), "{i}: {stale:?}");
@@ -1650,6 +1657,7 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
             game: applied.stamp.expect("a stamp"),
             ..fresh
         };
+        assert!(store.view_is_current(game.id, &check).await.unwrap(), "{i}");
     }
     let moves = store.moves(game.id).await.unwrap();
     assert_eq!(
