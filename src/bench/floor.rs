@@ -21,7 +21,7 @@ use shakmaty::{san::San, Chess, Position};
 use super::report::Samples;
 use crate::{
     render::{Frame, PlayerLine, PlayersBar, Renderer},
-    store::Store,
+    store::{Backend, Store},
 };
 
 /// A position and a legal move in it, as the player would type it.
@@ -167,17 +167,27 @@ async fn floor_move(
     // The least a commit can be: one statement, its own transaction, one
     // round trip; queued behind this process's other writers as the store's
     // own writes are.
+    // On PostgreSQL on a connection kept between statements, as the
+    // store's own moves are (`store/hot.rs`).
     let _gate = store.write_gate().await;
-    sqlx::query(
+    let insert = sqlx::query(
         "INSERT INTO bench_floor_moves (game_id, ply, uci, san, played_ms) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(i64::try_from(i).unwrap_or(i64::MAX))
     .bind(1_i64)
     .bind(uci)
     .bind(case.san.clone())
-    .bind(0_i64)
-    .execute(store.pool())
-    .await?;
+    .bind(0_i64);
+    match store.backend() {
+        Backend::Postgres => {
+            let mut conn = store.hot_connection().await?;
+            insert.execute(conn.conn()).await?;
+            conn.finished();
+        }
+        Backend::Sqlite => {
+            insert.execute(store.pool()).await?;
+        }
+    }
     out.commit.push(t.elapsed());
 
     out.whole.push(whole.elapsed());

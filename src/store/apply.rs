@@ -197,8 +197,15 @@ impl Store {
             return match self.backend {
                 Backend::Sqlite => self.apply_grouped(change).await,
                 Backend::Postgres => {
-                    let mut conn = self.pool.acquire().await?;
-                    self.apply_game(&mut conn, change, check).await
+                    let mut conn = self.hot_connection().await?;
+                    let applied = self.apply_game(conn.conn(), change, check).await;
+                    // A conflict is an answer like any other: the statement
+                    // ran to its end. Any other failure leaves the connection
+                    // to the pool's test.
+                    if matches!(applied, Ok(_) | Err(StoreError::Conflict)) {
+                        conn.finished();
+                    }
+                    applied
                 }
             };
         }

@@ -23,6 +23,7 @@ mod daily;
 mod engine;
 mod games;
 mod group;
+mod hot;
 mod migrations;
 mod mining;
 pub mod model;
@@ -50,6 +51,7 @@ pub use backup::BackupError;
 pub use conditional::ConditionalRecord;
 pub use daily::{DailyAttempt, DailyRecord, DailyStartError, DailyStatus};
 pub use engine::{AnalysisRecord, AnalysisStatus, StoredEval};
+pub use hot::HotConnection;
 pub use model::*;
 pub use play::{PlayView, ViewCheck};
 pub use privacy::Forget;
@@ -107,6 +109,8 @@ pub struct Store {
     /// The database's address (PostgreSQL's change listener opens its own
     /// connection).
     url: DatabaseUrl,
+    /// Connections the move path keeps between statements (`hot.rs`).
+    kept: Arc<hot::Kept>,
 }
 
 /// A database address, kept out of `Debug` output (it may hold a password).
@@ -291,6 +295,7 @@ impl Store {
             write_gate: Default::default(),
             group: Default::default(),
             url: DatabaseUrl(url.as_str().into()),
+            kept: Default::default(),
         })
     }
 
@@ -360,6 +365,7 @@ impl Store {
 
     /// Closes the pool, waiting for connections in use to be returned.
     pub async fn close(&self) {
+        self.kept.release_all();
         self.pool.close().await;
     }
 
