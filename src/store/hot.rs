@@ -55,6 +55,12 @@ pub struct HotConnection<'a> {
 }
 
 impl Store {
+    /// Connections kept for the move path's next statement (for tests).
+    #[doc(hidden)]
+    pub fn kept_connections(&self) -> usize {
+        self.kept.lock().len()
+    }
+
     /// A connection for one statement: one kept from the statement before,
     /// else one from the pool. Call [`HotConnection::finished`] once the
     /// statement has finished.

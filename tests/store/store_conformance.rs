@@ -1835,7 +1835,70 @@ async fn sweeps_never_miss_a_game_behind_a_stale_bound(store: &Store) {
     assert_eq!(store.raise_wakes(i64::MAX).await.unwrap(), 0);
 }
 
+/// On PostgreSQL a move's connection is kept for the next move, without
+/// sqlx's test on giving it back (`store/hot.rs`), but only once its
+/// statement has finished. Here a move waits on a row another transaction
+/// holds and its caller gives up: that connection is not kept, the
+/// abandoned statement commits or not as the database decides, and the
+/// next move commits on a sound connection. (On SQLite moves go through
+/// the group commit, which keeps none.)
+async fn a_connection_is_kept_only_after_its_statement_finished(store: &Store) {
+    let game = start_game(store, Some("hot"), "alice", "bob", false, 1_000).await;
+    store
+        .apply(&move_change(game.id, 0, a_move(1, "e2e4", "e4")))
+        .await
+        .unwrap();
+    if store.backend() == Backend::Sqlite {
+        assert_eq!(store.kept_connections(), 0);
+        return;
+    }
+    assert_eq!(store.kept_connections(), 1);
+
+    let mut holder = store.pool().begin().await.unwrap();
+    sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
+        .bind(game.id)
+        .execute(&mut *holder)
+        .await
+        .unwrap();
+    let second = move_change(game.id, 1, a_move(2, "e7e5", "e5"));
+    let waiting = store.apply(&second);
+    let gave_up = tokio::time::timeout(std::time::Duration::from_millis(300), waiting).await;
+    assert!(gave_up.is_err(), "the move waited on the held row");
+    assert_eq!(
+        store.kept_connections(),
+        0,
+        "a half-run statement's connection"
+    );
+    holder.rollback().await.unwrap();
+
+    // The abandoned statement may have committed once the row was free.
+    let mut version = 0;
+    for _ in 0..100 {
+        version = store.game(game.id).await.unwrap().unwrap().version;
+        if version == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let next = match version {
+        2 => move_change(game.id, 2, a_move(3, "g1f3", "Nf3")),
+        _ => second,
+    };
+    let applied = store.apply(&next).await.unwrap();
+    assert_eq!(applied.version, version + 1);
+    assert_eq!(store.kept_connections(), 1);
+    let sans: Vec<String> = store
+        .moves(game.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.san)
+        .collect();
+    assert_eq!(sans.len() as i64, version + 1);
+}
+
 conformance!(
+    a_connection_is_kept_only_after_its_statement_finished,
     sweeps_never_miss_a_game_behind_a_stale_bound,
     kept_views_are_checked_in_the_commit,
     variant_games_settle_on_their_own_ladder,
