@@ -243,7 +243,8 @@ impl Store {
             // a socket that a server restart may close while it sits idle,
             // so it is pinged only after `PING_IDLE` unused; sqlx pings each
             // connection as it takes it back anyway, so one in steady use
-            // has just answered.
+            // has just answered. (The move path keeps its connections out
+            // of the pool between moves, at most `PING_IDLE`: `hot.rs`.)
             .test_before_acquire(false)
             .before_acquire(move |conn, meta| {
                 Box::pin(async move {
