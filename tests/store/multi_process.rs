@@ -56,6 +56,32 @@ async fn two_processes(url: &str) -> [Service; 2] {
     [a, b].map(|store| Service::new(store, renderer.clone(), Arc::new(SystemClock)))
 }
 
+/// Two processes as [`two_processes`] makes them, and an unrated game
+/// between alice (White) and bob in `channel`, started on the first: the
+/// processes, the game's id and its players.
+async fn a_game_on_two_processes(url: &str, channel: &str) -> ([Service; 2], i64, Actor, Actor) {
+    let processes = two_processes(url).await;
+    let a = &processes[0];
+    let (alice, bob) = (actor("alice", channel), actor("bob", channel));
+    let challenge = Command::Challenge {
+        opponent: Some(UserRef {
+            id: "bob".into(),
+            name: "bob".into(),
+        }),
+        color: ColorChoice::White,
+        rated: Some(false),
+        time: None,
+        fen: None,
+        variant: None,
+        position: None,
+    };
+    assert!(!a.handle(&alice, challenge).await.ephemeral);
+    let accepted = a.handle(&bob, Command::Accept { challenge: None }).await;
+    assert!(accepted.image.is_some(), "{}", accepted.text);
+    let game = game_id_in(a.store(), channel).await;
+    (processes, game, alice, bob)
+}
+
 /// Runs `command` as `who` from `RACERS` tasks at once, alternating between
 /// the two processes; returns the replies.
 async fn race(services: &[Service; 2], who: &Actor, command: Command) -> Vec<Reply> {
@@ -340,25 +366,8 @@ async fn kept_views_see_what_other_processes_change() {
     let Some(db) = TestDb::postgres("kept_views_see_what_other_processes_change").await else {
         return;
     };
-    let [a, b] = two_processes(&db.url).await;
+    let ([a, b], game, alice, bob) = a_game_on_two_processes(&db.url, "kv").await;
     let store = a.store().clone();
-    let (alice, bob) = (actor("alice", "kv"), actor("bob", "kv"));
-    let challenge = Command::Challenge {
-        opponent: Some(UserRef {
-            id: "bob".into(),
-            name: "bob".into(),
-        }),
-        color: ColorChoice::White,
-        rated: Some(false),
-        time: None,
-        fen: None,
-        variant: None,
-        position: None,
-    };
-    assert!(!a.handle(&alice, challenge).await.ephemeral);
-    let accepted = a.handle(&bob, Command::Accept { challenge: None }).await;
-    assert!(accepted.image.is_some(), "{}", accepted.text);
-    let game = game_id_in(&store, "kv").await;
     let play = |service: &Service, who: &Actor, san: &str| {
         let (service, who, san) = (service.clone(), who.clone(), san.to_owned());
         async move {
@@ -480,21 +489,8 @@ async fn a_refusal_on_a_kept_view_stands_only_if_the_view_is_current() {
     let Some(db) = TestDb::postgres("a_refusal_on_a_kept_view_stands_only_if_current").await else {
         return;
     };
-    let [a, b] = two_processes(&db.url).await;
+    let ([a, b], game, alice, bob) = a_game_on_two_processes(&db.url, "kr").await;
     let store = a.store().clone();
-    let (alice, bob) = (actor("alice", "kr"), actor("bob", "kr"));
-    let bob_ref = UserRef {
-        id: "bob".into(),
-        name: "bob".into(),
-    };
-    assert!(
-        !a.handle(&alice, Command::challenge_as_white(bob_ref))
-            .await
-            .ephemeral
-    );
-    let accepted = a.handle(&bob, Command::Accept { challenge: None }).await;
-    assert!(accepted.image.is_some(), "{}", accepted.text);
-    let game = game_id_in(&store, "kr").await;
     let attempt = |service: &Service, who: &Actor, san: &str| {
         let (service, who) = (service.clone(), who.clone());
         let command = Command::Move {
