@@ -56,25 +56,17 @@ async fn two_processes(url: &str) -> [Service; 2] {
     [a, b].map(|store| Service::new(store, renderer.clone(), Arc::new(SystemClock)))
 }
 
-/// Two processes as [`two_processes`] makes them, and an unrated game
-/// between alice (White) and bob in `channel`, started on the first: the
+/// Two processes as [`two_processes`] makes them, and a game between
+/// alice (White) and bob in `channel`, started on the first: the
 /// processes, the game's id and its players.
 async fn a_game_on_two_processes(url: &str, channel: &str) -> ([Service; 2], i64, Actor, Actor) {
     let processes = two_processes(url).await;
     let a = &processes[0];
     let (alice, bob) = (actor("alice", channel), actor("bob", channel));
-    let challenge = Command::Challenge {
-        opponent: Some(UserRef {
-            id: "bob".into(),
-            name: "bob".into(),
-        }),
-        color: ColorChoice::White,
-        rated: Some(false),
-        time: None,
-        fen: None,
-        variant: None,
-        position: None,
-    };
+    let challenge = Command::challenge_as_white(UserRef {
+        id: "bob".into(),
+        name: "bob".into(),
+    });
     assert!(!a.handle(&alice, challenge).await.ephemeral);
     let accepted = a.handle(&bob, Command::Accept { challenge: None }).await;
     assert!(accepted.image.is_some(), "{}", accepted.text);
