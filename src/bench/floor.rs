@@ -166,9 +166,8 @@ async fn floor_move(
     let uci = mv.to_uci(shakmaty::CastlingMode::Standard).to_string();
     // The least a commit can be: one statement, its own transaction, one
     // round trip; queued behind this process's other writers as the store's
-    // own writes are.
-    // On PostgreSQL on a connection kept between statements, as the
-    // store's own moves are (`store/hot.rs`).
+    // own writes are, and on PostgreSQL on a connection kept between
+    // statements as the store's own moves are (`store/hot.rs`).
     let _gate = store.write_gate().await;
     let insert = sqlx::query(
         "INSERT INTO bench_floor_moves (game_id, ply, uci, san, played_ms) VALUES ($1, $2, $3, $4, $5)",

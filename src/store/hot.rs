@@ -11,11 +11,12 @@
 //! The test guards against a connection left half-way through a statement
 //! by a caller that gave up (a dropped future). A [`HotConnection`] is put
 //! back here only after its statement has finished; one dropped before
-//! that goes back to the pool the usual way, test and all. A connection
-//! kept here unused for [`PING_IDLE`] also goes back that way (the pool's
-//! own check then pings it before handing it out, since a server restart
-//! may have closed it), so at most [`KEPT`] connections stay out of the
-//! pool, and only while moves keep coming.
+//! that goes back to the pool the usual way, test and all. At most [`KEPT`]
+//! connections are kept. One found here unused for [`PING_IDLE`] or longer
+//! (the next move finds it) also goes back to the pool, whose test finds a
+//! connection that a server restart closed meanwhile. Kept connections are
+//! out of the pool's count of idle ones, so its idle timeout does not close
+//! them; [`Store::close`] gives them back first.
 
 use std::{
     sync::{Mutex, PoisonError},
