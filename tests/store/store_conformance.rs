@@ -1897,7 +1897,51 @@ async fn a_connection_is_kept_only_after_its_statement_finished(store: &Store) {
     assert_eq!(sans.len() as i64, version + 1);
 }
 
+/// Connections the server closed meanwhile (a restart, an administrator
+/// ending sessions), kept ones included, each cost at most one failed
+/// statement: the move that finds one dead writes nothing and says so, the
+/// connection is dropped, not kept, and the move goes through once it gets
+/// a live one. (Idle ones in the pool are pinged only after a second
+/// unused, so right after the restart several may be found dead in turn.)
+/// SQLite keeps none.
+async fn connections_the_server_closed_are_dropped_not_kept(store: &Store) {
+    if store.backend() == Backend::Sqlite {
+        return;
+    }
+    let game = start_game(store, Some("closed"), "alice", "bob", false, 1_000).await;
+    store
+        .apply(&move_change(game.id, 0, a_move(1, "e2e4", "e4")))
+        .await
+        .unwrap();
+    assert_eq!(store.kept_connections(), 1);
+    // Every other session of this database, the kept connection's too.
+    sqlx::query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+    .execute(store.pool())
+    .await
+    .unwrap();
+    let second = move_change(game.id, 1, a_move(2, "e7e5", "e5"));
+    let mut failures = 0;
+    while let Err(e) = store.apply(&second).await {
+        assert!(matches!(e, StoreError::Database(_)), "{e:?}");
+        assert_eq!(store.kept_connections(), 0, "a dead connection is not kept");
+        failures += 1;
+        // The pool's eight and the four kept: each found dead once at most.
+        assert!(failures <= 12, "a dead connection came back");
+    }
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 2);
+    let applied = store
+        .apply(&move_change(game.id, 2, a_move(3, "g1f3", "Nf3")))
+        .await
+        .unwrap();
+    assert_eq!(applied.version, 3);
+    assert_eq!(store.kept_connections(), 1);
+}
+
 conformance!(
+    connections_the_server_closed_are_dropped_not_kept,
     a_connection_is_kept_only_after_its_statement_finished,
     sweeps_never_miss_a_game_behind_a_stale_bound,
     kept_views_are_checked_in_the_commit,
