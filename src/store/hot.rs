@@ -102,11 +102,11 @@ impl HotConnection<'_> {
         let Some(conn) = self.conn.take() else {
             return;
         };
-        if self.store.pool.is_closed() {
-            return;
-        }
         let mut kept = self.store.kept.lock();
-        if kept.len() < KEPT {
+        // Looked at under the lock that `Kept::release_all` takes after the
+        // pool is marked closed (`Store::close`): a connection is never
+        // kept once the pool waits for all of them.
+        if kept.len() < KEPT && !self.store.pool.is_closed() {
             kept.push((Instant::now(), conn));
         }
     }

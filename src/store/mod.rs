@@ -366,8 +366,13 @@ impl Store {
 
     /// Closes the pool, waiting for connections in use to be returned.
     pub async fn close(&self) {
+        // The pool is marked closed when `close` is called, before its
+        // future waits for every connection: from then on no connection is
+        // kept (`hot.rs` looks under the same lock), so once the kept ones
+        // are given back none can be left out for the wait to hang on.
+        let closing = self.pool.close();
         self.kept.release_all();
-        self.pool.close().await;
+        closing.await;
     }
 
     /// Begins a write transaction. On SQLite it takes the write lock at once
