@@ -43,8 +43,7 @@ impl Kept {
 
     /// Gives every kept connection back to the pool (before it closes).
     pub(super) fn release_all(&self) {
-        let all = std::mem::take(&mut *self.lock());
-        drop(all);
+        self.lock().clear();
     }
 }
 
@@ -73,8 +72,7 @@ impl Store {
                 .iter()
                 .position(|(at, _)| at.elapsed() < PING_IDLE)
                 .unwrap_or(kept.len());
-            let stale: Vec<_> = kept.drain(..stale).collect();
-            drop(stale);
+            kept.drain(..stale);
             kept.pop()
         };
         let conn = match kept {

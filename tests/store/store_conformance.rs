@@ -1925,6 +1925,12 @@ async fn connections_the_server_closed_are_dropped_not_kept(store: &Store) {
     let second = move_change(game.id, 1, a_move(2, "e7e5", "e5"));
     let mut failures = 0;
     while let Err(e) = store.apply(&second).await {
+        // A statement the server took before the session ended may have
+        // committed although its answer was lost: the retry then finds the
+        // version moved on.
+        if matches!(e, StoreError::Conflict) && failures > 0 {
+            break;
+        }
         assert!(matches!(e, StoreError::Database(_)), "{e:?}");
         assert_eq!(store.kept_connections(), 0, "a dead connection is not kept");
         failures += 1;
