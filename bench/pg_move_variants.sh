@@ -18,6 +18,12 @@
 #   I  the move's INSERT into `moves` alone (with its foreign key)
 #   F  the floor: one INSERT into a table shaped like `moves`
 #   S  `SELECT 1`: the round trip and a statement's fixed cost
+#   H  a sketch of a hot path that leaves the game row alone (not built):
+#      the move and the game's new per-move state (deadline, reminder,
+#      draw offer, illegal-move counts) inserted as one row of a wider
+#      `moves`, with its foreign key, only if the game row's stamp holds,
+#      the game row locked `FOR SHARE` so that a change to it waits
+#   W  H without the lock and the stamp: the wider row's INSERT alone
 #
 #   bench/pg_move_variants.sh [rounds] [seconds]  (PGHOST etc. as for psql;
 #                                                  default 127.0.0.1, postgres)
@@ -42,7 +48,10 @@ psql -d $db -qc "INSERT INTO servers (id) VALUES ('s')" \
     -c "UPDATE games SET wake_ms = LEAST(deadline_ms, next_reminder_ms)" \
     -c "CREATE SEQUENCE plyseq" \
     -c "CREATE TABLE moves_no_fk (LIKE moves INCLUDING ALL)" \
-    -c "CREATE TABLE floor_moves (LIKE moves INCLUDING ALL)"
+    -c "CREATE TABLE floor_moves (LIKE moves INCLUDING ALL)" \
+    -c "CREATE TABLE moves_wide (LIKE moves INCLUDING ALL, deadline_ms BIGINT, \
+        next_reminder_ms BIGINT, draw_offer TEXT, illegal_white BIGINT NOT NULL, \
+        illegal_black BIGINT NOT NULL, FOREIGN KEY (game_id) REFERENCES games (id))"
 psql -d $db -qc "VACUUM FULL games" -c "VACUUM ANALYZE"
 
 NOW="(extract(epoch from now())*1000)::bigint"
@@ -85,6 +94,14 @@ cat > "$TMP/I.sql" <<SQL
 \set g random(1, 200)
 INSERT INTO moves (game_id, ply, uci, san, played_ms) VALUES (:g, nextval('plyseq'), 'e2e4', 'e4', 0);
 SQL
+cat > "$TMP/H.sql" <<SQL
+\set g random(1, 200)
+INSERT INTO moves_wide (game_id, ply, uci, san, played_ms, deadline_ms, next_reminder_ms, draw_offer, illegal_white, illegal_black) SELECT id, nextval('plyseq'), 'e2e4', 'e4', 0, $NOW + 259200000, $NOW + 172800000, NULL, 0, 0 FROM games WHERE id = :g AND result IS NULL AND xmin::TEXT <> 'x' FOR SHARE;
+SQL
+cat > "$TMP/W.sql" <<SQL
+\set g random(1, 200)
+INSERT INTO moves_wide (game_id, ply, uci, san, played_ms, deadline_ms, next_reminder_ms, draw_offer, illegal_white, illegal_black) VALUES (:g, nextval('plyseq'), 'e2e4', 'e4', 0, $NOW + 259200000, $NOW + 172800000, NULL, 0, 0);
+SQL
 cat > "$TMP/S.sql" <<SQL
 SELECT 1;
 SQL
@@ -96,7 +113,7 @@ SQL
 r=0
 while [ $r -lt "$ROUNDS" ]; do
     r=$((r + 1))
-    for v in A B X C N U I F S; do
+    for v in A B X C N U I H W F S; do
         printf '%s round %s: ' $v $r
         PGOPTIONS='-c synchronous_commit=off' pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" \
             -f "$TMP/$v.sql" $db 2>&1 | grep 'latency average'
