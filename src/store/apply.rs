@@ -98,8 +98,8 @@ const SQLITE_APPLY: &str = "INSERT INTO game_changes (game_id, expected_version,
 /// - `vacation`: the mover's running vacation ends (otherwise that CTE would
 ///   match nothing);
 /// - `checked`: the change was computed on a kept [`PlayView`] and checks its
-///   stamps ($19 the game row's `xmin`, $20 the context, $21 since when
-///   vacations count): nothing is written if any of those rows changed.
+///   stamps ($19 the game row's `xmin`, $20 the context stamp): nothing is
+///   written if the game row or its context changed.
 ///
 /// The statement lowers the game's scheduler bound (`wake_ms`, migration
 /// 0019) only if the new deadline or reminder falls before it; otherwise
@@ -123,7 +123,7 @@ fn postgres_apply(ending: bool, vacation: bool, checked: bool) -> String {
     let check = match checked {
         true => format!(
             " AND xmin::TEXT = $19 AND {} = $20",
-            super::play::context_stamp("games", "$21::BIGINT")
+            super::play::context_stamp("games")
         ),
         false => String::new(),
     };
@@ -257,10 +257,7 @@ impl Store {
             .bind(i64::from(vacation_running))
             .bind(change.at_ms);
         if let Some(check) = check {
-            query = query
-                .bind(check.game.clone())
-                .bind(check.context.clone())
-                .bind(check.since_ms);
+            query = query.bind(check.game.clone()).bind(check.context.clone());
         }
         let (version, stamp) = match self.backend {
             Backend::Sqlite => {

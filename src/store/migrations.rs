@@ -64,6 +64,7 @@ pub const POSTGRES: &[File] = files!("postgres":
     "0017_daily_puzzles_mining.sql",
     "0018_variants.sql",
     "0019_wake.sql",
+    "0020_context_stamps.sql",
 );
 
 /// The migrator over `files`, as `sqlx::migrate!` would have built it.

@@ -52,28 +52,30 @@ pub struct PlayView {
 /// of the writing transaction in the row's `xmin`; a row that still has the
 /// `xmin` it was read with has not changed since (a transaction's rows are
 /// seen only once it has committed, so no later change can carry the same
-/// id). The stamps are the game row's `xmin` and, in one text, the `xmin`s
-/// of the server's row, both players' rows and the players' vacations that
-/// end after [`ViewCheck::since_ms`], and the game's count of conditional
-/// moves. A tournament game's pause rule is fixed when the game is made;
-/// adjournments change the game row with them (`adjourn.rs`).
+/// id). The stamps are the game row's `xmin` and the game's context stamp:
+/// its row in `game_context`, to which every change to the server's row,
+/// either player's row, their vacations or the game's conditional moves
+/// adds one in its own transaction (triggers of
+/// `migrations/postgres/0020_context_stamps.sql`). A tournament game's
+/// pause rule is fixed when the game is made; adjournments change the game
+/// row with them (`adjourn.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ViewCheck {
     /// The game row's `xmin`.
     pub game: String,
-    /// The other rows' stamps ([`context_stamp`]).
+    /// The game's context stamp ([`context_stamp`]).
     pub context: String,
-    /// The vacations in the stamp are those ending after this time.
+    /// The view holds the vacations that end after this time (what the
+    /// service may take from it; any change to a vacation moves the
+    /// context stamp, whenever it ends).
     pub since_ms: i64,
 }
 
-/// The SQL of the context stamp of the game row `g`, counting vacations
-/// that end after `since` (an SQL expression): the same text in the read and
-/// in the commit's check, so both compute the same value.
-pub(super) fn context_stamp(g: &str, since: &str) -> String {
-    format!(
-        "(COALESCE((SELECT concat_ws('|', s.xmin::TEXT, COALESCE(w.xmin::TEXT, '-'),              COALESCE(b.xmin::TEXT, '-')) FROM servers s            LEFT JOIN players w ON w.server_id = s.id AND w.user_id = {g}.white_id            LEFT JOIN players b ON b.server_id = s.id AND b.user_id = {g}.black_id            WHERE s.id = {g}.server_id), '-')          || '|' || COALESCE((SELECT string_agg(v.id::TEXT || ':' || v.xmin::TEXT, ',' ORDER BY v.id)            FROM vacations v WHERE v.server_id = {g}.server_id            AND v.user_id IN ({g}.white_id, {g}.black_id) AND v.ends_ms > {since}), '-')          || '|' || (SELECT COUNT(*) FROM conditional_moves c WHERE c.game_id = {g}.id))"
-    )
+/// The SQL of the context stamp of the game row `g`: the same text in the
+/// read and in the commit's check, so both compute the same value. A game
+/// whose context never changed has no row: its stamp is 0.
+pub(super) fn context_stamp(g: &str) -> String {
+    format!("(COALESCE((SELECT c.stamp FROM game_context c WHERE c.game_id = {g}.id), 0)::TEXT)")
 }
 
 /// `t.a AS pa, t.b AS pb, …` for a comma-separated column list.
@@ -90,7 +92,7 @@ fn play_view_sql(stamps: bool) -> String {
     let stamps = match stamps {
         true => format!(
             "g.xmin::TEXT AS g_stamp, {} AS ctx_stamp, ",
-            context_stamp("g", "$2")
+            context_stamp("g")
         ),
         false => String::new(),
     };
@@ -119,11 +121,11 @@ fn play_view_sql(stamps: bool) -> String {
 static PLAY_VIEW_SQL: LazyLock<String> = LazyLock::new(|| play_view_sql(false));
 static PLAY_VIEW_STAMPED_SQL: LazyLock<String> = LazyLock::new(|| play_view_sql(true));
 /// [`Store::view_is_current`]'s statement: `$1` the game, `$2` and `$3` the
-/// view's stamps, `$4` since when its vacations count.
+/// view's stamps.
 static VIEW_IS_CURRENT_SQL: LazyLock<String> = LazyLock::new(|| {
     format!(
         "SELECT 1 FROM games WHERE id = $1 AND xmin::TEXT = $2 AND {} = $3",
-        context_stamp("games", "$4::BIGINT")
+        context_stamp("games")
     )
 });
 
@@ -226,7 +228,6 @@ impl Store {
             .bind(game_id)
             .bind(check.game.as_str())
             .bind(check.context.as_str())
-            .bind(check.since_ms)
             .fetch_optional(&self.pool)
             .await?;
         Ok(found.is_some())
