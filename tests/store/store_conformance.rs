@@ -1599,6 +1599,8 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
         ("b8c6", "Nc6"),
         ("f1b5", "Bb5"),
         ("a7a6", "a6"),
+        ("b5a4", "Ba4"),
+        ("g8f6", "Nf6"),
     ];
     let mut version = 1;
     for (i, (uci, san)) in line.iter().enumerate() {
@@ -1631,6 +1633,12 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
                 };
                 store.put_conditional(version, &tree).await.unwrap();
             }
+            // The other player's row (White's), and a vacation ending.
+            4 => store.set_board_white(SERVER, "alice", true).await.unwrap(),
+            5 => {
+                let ended = store.end_vacation(SERVER, "bob", 25_000_000).await;
+                assert!(ended.unwrap(), "bob's vacation was running");
+            }
             _ => {
                 // The game row itself, its version left alone.
                 store.set_next_reminder(game.id, Some(123)).await.unwrap();
@@ -1662,7 +1670,7 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
     let moves = store.moves(game.id).await.unwrap();
     assert_eq!(
         moves.iter().map(|m| m.ply).collect::<Vec<_>>(),
-        (1..=6).collect::<Vec<_>>()
+        (1..=8).collect::<Vec<_>>()
     );
 }
 
