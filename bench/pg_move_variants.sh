@@ -8,8 +8,11 @@
 # that it holds (`<>` an impossible stamp): the work is the same as the
 # bot's equality. `synchronous_commit` is off so that only the work counts.
 #
-#   K  the statement as sent since migration 0020: game row's xmin, the
-#      game's context stamp read from `game_context`, vacation test
+#   L  the statement as sent now: game row's xmin, the game's context
+#      stamp read from `game_context` (the mover's vacation is part of that
+#      context, so not tested again)
+#   K  L with the mover's vacation tested too (as sent from migration 0020
+#      until the vacation test left the checked statement)
 #   A  the statement as sent before 0020: game row's xmin, the context
 #      stamp built from the server's, players' and vacations' rows and the
 #      conditional moves (three subqueries), vacation test
@@ -85,6 +88,7 @@ statement() {
 WITH g AS ( UPDATE games SET version = version + 1, result = NULL, termination = NULL, draw_offer = NULL, illegal_white = 0, illegal_black = 0, deadline_ms = $NOW + 259200000, ended_ms = NULL, bonus_ms = 0, next_reminder_ms = $NOW + 172800000, wake_ms = LEAST(wake_ms, $NOW + 259200000, $NOW + 172800000) WHERE id = :g AND result IS NULL AND xmin::TEXT <> 'x' $2 RETURNING id, version, server_id, xmin::TEXT AS stamp ), m AS ( INSERT INTO $3 (game_id, ply, uci, san, played_ms) SELECT :g, nextval('plyseq'), 'e2e4', 'e4', 0 FROM g WHERE 1::BIGINT IS NOT NULL ) SELECT g.version, g.stamp FROM g;
 SQL
 }
+statement L "AND COALESCE((SELECT c.stamp FROM game_context c WHERE c.game_id = games.id), 0)::TEXT <> 'x'" moves
 statement K "AND COALESCE((SELECT c.stamp FROM game_context c WHERE c.game_id = games.id), 0)::TEXT <> 'x' $VACATION" moves
 statement A "AND $CONTEXT <> 'x' $VACATION" moves
 statement B "AND $CONTEXT <> 'x'" moves
@@ -118,7 +122,7 @@ SQL
 r=0
 while [ $r -lt "$ROUNDS" ]; do
     r=$((r + 1))
-    for v in K A B X C N U I H W F S; do
+    for v in L K A B X C N U I H W F S; do
         printf '%s round %s: ' $v $r
         PGOPTIONS='-c synchronous_commit=off' pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" \
             -f "$TMP/$v.sql" $db 2>&1 | grep 'latency average'

@@ -99,7 +99,9 @@ const SQLITE_APPLY: &str = "INSERT INTO game_changes (game_id, expected_version,
 ///   match nothing);
 /// - `checked`: the change was computed on a kept [`PlayView`] and checks its
 ///   stamps ($19 the game row's `xmin`, $20 the context stamp): nothing is
-///   written if the game row or its context changed.
+///   written if the game row or its context changed. The mover's vacation
+///   is then not tested again: the view's vacations are part of that
+///   context.
 ///
 /// The statement lowers the game's scheduler bound (`wake_ms`, migration
 /// 0019) only if the new deadline or reminder falls before it; otherwise
@@ -127,6 +129,19 @@ fn postgres_apply(ending: bool, vacation: bool, checked: bool) -> String {
         ),
         false => String::new(),
     };
+    // Whether the mover's vacation is running at $18 is the service's word
+    // ($17). A change computed on a kept view took it from the vacations
+    // read with the view, and every change to either player's vacations
+    // moves the context stamp checked above, so that answer still holds;
+    // any other change has it tested here.
+    let vacation_test = match checked {
+        true => "",
+        false => {
+            " AND ($16::TEXT IS NULL OR ($17::BIGINT = 1) = EXISTS ( \
+               SELECT 1 FROM vacations v WHERE v.server_id = games.server_id AND v.user_id = $16 \
+                 AND v.starts_ms <= $18 AND v.ends_ms > $18))"
+        }
+    };
     let vacation_end = match vacation {
         true => {
             ", v AS ( \
@@ -142,10 +157,7 @@ fn postgres_apply(ending: bool, vacation: bool, checked: bool) -> String {
            UPDATE games SET version = version + 1, result = $3, termination = $4, draw_offer = $5, \
              illegal_white = $6, illegal_black = $7, deadline_ms = $8, ended_ms = $9, bonus_ms = $10, \
              next_reminder_ms = $11, wake_ms = LEAST(wake_ms, $8, $11){status} \
-           WHERE id = $1 AND version = $2 AND result IS NULL{check} \
-             AND ($16::TEXT IS NULL OR ($17::BIGINT = 1) = EXISTS ( \
-               SELECT 1 FROM vacations v WHERE v.server_id = games.server_id AND v.user_id = $16 \
-                 AND v.starts_ms <= $18 AND v.ends_ms > $18)) \
+           WHERE id = $1 AND version = $2 AND result IS NULL{check}{vacation_test} \
            RETURNING id, version, server_id, xmin::TEXT AS stamp \
          ), m AS ( \
            INSERT INTO moves (game_id, ply, uci, san, played_ms) \

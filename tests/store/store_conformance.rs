@@ -1674,6 +1674,62 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
     );
 }
 
+/// A move on a kept view by a player on vacation ends the vacation in the
+/// same commit, as on a fresh read: the vacation is part of the view (the
+/// statement takes the mover's word for it, which the context stamp
+/// guarantees). A move by a player with no vacation running leaves the other
+/// player's alone.
+async fn kept_view_moves_end_the_movers_vacation(store: &Store) {
+    let game = start_game(store, Some("kept-away"), "alice", "bob", false, 1_000).await;
+    store
+        .add_vacation(SERVER, "alice", 500, 50_000)
+        .await
+        .unwrap();
+    store
+        .add_vacation(SERVER, "bob", 20_000, 50_000)
+        .await
+        .unwrap();
+    let view = store.play_view(game.id, 0).await.unwrap().unwrap();
+    let Some(check) = view.check.clone() else {
+        assert_eq!(store.backend(), Backend::Sqlite);
+        return;
+    };
+    let moved_by = |user: &str, running, version, m| GameChange {
+        mover: Some(Mover {
+            user_id: user.to_owned(),
+            vacation_running: running,
+        }),
+        ..move_change(game.id, version, m)
+    };
+    // alice moves at 10,000, during her vacation: it ends then.
+    let applied = store
+        .apply_checked(&moved_by("alice", true, 0, a_move(1, "e2e4", "e4")), &check)
+        .await
+        .unwrap();
+    assert!(applied.vacation_ended);
+    let alice = store.vacations(SERVER, "alice", 0).await.unwrap();
+    assert_eq!(alice[0].ends_ms, 10_000);
+    // Ending it moved the context stamp: the view kept with the commit's
+    // game stamp is stale, and a fresh read is current.
+    let kept = chessbot::store::ViewCheck {
+        game: applied.stamp.clone().expect("a stamp"),
+        ..check
+    };
+    assert!(!store.view_is_current(game.id, &kept).await.unwrap());
+    let fresh = store.play_view(game.id, 0).await.unwrap().unwrap();
+    let fresh = fresh.check.expect("stamps");
+    // bob's vacation starts at 20,000: at 10,000 it is not running, and his
+    // move leaves it as it is.
+    let applied = store
+        .apply_checked(&moved_by("bob", false, 1, a_move(2, "e7e5", "e5")), &fresh)
+        .await
+        .unwrap();
+    assert!(!applied.vacation_ended);
+    let bob = store.vacations(SERVER, "bob", 0).await.unwrap();
+    assert_eq!((bob[0].starts_ms, bob[0].ends_ms), (20_000, 50_000));
+    assert_eq!(store.moves(game.id).await.unwrap().len(), 2);
+}
+
 /// A move with the given deadline and next reminder.
 fn timed_move(
     game_id: i64,
@@ -1959,6 +2015,7 @@ conformance!(
     a_connection_is_kept_only_after_its_statement_finished,
     sweeps_never_miss_a_game_behind_a_stale_bound,
     kept_views_are_checked_in_the_commit,
+    kept_view_moves_end_the_movers_vacation,
     variant_games_settle_on_their_own_ladder,
     adjournments_and_titles,
     migrations_are_idempotent,
