@@ -41,11 +41,14 @@ const ANNOUNCE_BATCH: usize = 256;
 
 /// The least time between two announcing statements. A change that comes
 /// after a quiet spell goes at once; under load, the changes committed
-/// during this gap share the next statement (at 4 moves in flight on
-/// PostgreSQL nearly every move had a statement of its own: 0.78 per move,
-/// one more round trip and transaction beside the move's own). Other
-/// processes hear of a change at most this much later.
-const ANNOUNCE_GAP: std::time::Duration = std::time::Duration::from_millis(2);
+/// during this gap share the next statement. Other processes hear of a
+/// change at most this much later: 10 ms, far below what a watcher of a
+/// board can see. Each statement is a transaction that notifies, and its
+/// cost shows in every move: with no gap at all, 4 moves in flight made 0.78
+/// statements a move; with 2 ms, 0.13, and announcing nothing at all would
+/// have saved 0.03 ms of CPU a move (docs/benchmarks.md, "the announcements'
+/// share").
+const ANNOUNCE_GAP: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// Watchers per game, and the announcer of changes to other processes.
 #[derive(Default)]

@@ -40,24 +40,15 @@ impl Store {
         )
     }
 
-    /// Tells the other processes that game `game_id` changed (PostgreSQL;
-    /// nothing to do on SQLite, which one process serves). Called after the
-    /// change has committed (the service does it for every change, from one
-    /// task: `service/live.rs`).
-    pub async fn announce_change(&self, game_id: i64) -> Result<(), StoreError> {
-        if self.backend != Backend::Postgres {
-            return Ok(());
-        }
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANGES_CHANNEL)
-            .bind(game_id.to_string())
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// [`Store::announce_change`] for several games in one statement (one
-    /// notice each; PostgreSQL drops repeats within a transaction).
+    /// Tells the other processes that the games `game_ids` changed
+    /// (PostgreSQL; nothing to do on SQLite, which one process serves), in
+    /// one statement (one notice each; PostgreSQL drops repeats within a
+    /// transaction). Called after the changes have committed (the service
+    /// does it for every change, from one task: `service/live.rs`), on a
+    /// connection kept between statements as a move's is (`hot.rs`): under
+    /// load one goes every few milliseconds, and the pool's test of a
+    /// connection as it gives it out and takes it back would add two round
+    /// trips to each.
     pub async fn announce_changes(&self, game_ids: &[i64]) -> Result<(), StoreError> {
         if self.backend != Backend::Postgres || game_ids.is_empty() {
             return Ok(());
@@ -67,11 +58,13 @@ impl Store {
             .map(i64::to_string)
             .collect::<Vec<_>>()
             .join(",");
+        let mut conn = self.hot_connection().await?;
         sqlx::query("SELECT pg_notify($1, id) FROM unnest(string_to_array($2, ',')) AS id")
             .bind(CHANGES_CHANNEL)
             .bind(ids)
-            .execute(&self.pool)
+            .execute(conn.conn())
             .await?;
+        conn.finished();
         Ok(())
     }
 
