@@ -149,6 +149,18 @@ fn move_change(game_id: i64, version: i64, m: MoveRecord) -> GameChange {
     }
 }
 
+/// A move by `user`, made at 10,000, by a caller who saw `user`'s vacation
+/// running (or not).
+fn move_by(game_id: i64, user: &str, running: bool, version: i64, m: MoveRecord) -> GameChange {
+    GameChange {
+        mover: Some(Mover {
+            user_id: user.to_owned(),
+            vacation_running: running,
+        }),
+        ..move_change(game_id, version, m)
+    }
+}
+
 async fn migrations_are_idempotent(store: &Store) {
     store.migrate().await.unwrap();
     store.migrate().await.unwrap();
@@ -375,15 +387,7 @@ async fn a_move_ends_its_players_vacation(store: &Store) {
         .add_vacation(SERVER, "bob", 500, 50_000)
         .await
         .unwrap();
-    // A move by `user`, made at 10,000, by a caller who saw `user`'s
-    // vacation running (or not).
-    let moved_by = |user: &str, running, version, m| GameChange {
-        mover: Some(Mover {
-            user_id: user.to_owned(),
-            vacation_running: running,
-        }),
-        ..move_change(game.id, version, m)
-    };
+    let moved_by = |user, running, version, m| move_by(game.id, user, running, version, m);
     // A change without a player named leaves vacations alone.
     let applied = store
         .apply(&move_change(game.id, 0, a_move(1, "e2e4", "e4")))
@@ -1694,13 +1698,7 @@ async fn kept_view_moves_end_the_movers_vacation(store: &Store) {
         assert_eq!(store.backend(), Backend::Sqlite);
         return;
     };
-    let moved_by = |user: &str, running, version, m| GameChange {
-        mover: Some(Mover {
-            user_id: user.to_owned(),
-            vacation_running: running,
-        }),
-        ..move_change(game.id, version, m)
-    };
+    let moved_by = |user, running, version, m| move_by(game.id, user, running, version, m);
     // alice moves at 10,000, during her vacation: it ends then.
     let applied = store
         .apply_checked(&moved_by("alice", true, 0, a_move(1, "e2e4", "e4")), &check)
