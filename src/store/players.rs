@@ -139,11 +139,17 @@ impl Store {
         server_id: &str,
         locale: Option<&str>,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE servers SET discord_locale = $2 WHERE id = $1")
-            .bind(server_id.to_owned())
-            .bind(locale.map(str::to_owned))
-            .execute(&self.pool)
-            .await?;
+        // Unchanged, nothing is written: the first command of every process
+        // start records the locale, and a write would move the context stamp
+        // of every active game on the server (migration 0020).
+        sqlx::query(
+            "UPDATE servers SET discord_locale = $2 \
+             WHERE id = $1 AND discord_locale IS DISTINCT FROM $2",
+        )
+        .bind(server_id.to_owned())
+        .bind(locale.map(str::to_owned))
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -154,16 +160,22 @@ impl Store {
         user_id: &str,
         locale: Option<&str>,
     ) -> Result<(), StoreError> {
-        sqlx::query("UPDATE players SET locale = $3 WHERE server_id = $1 AND user_id = $2")
-            .bind(server_id.to_owned())
-            .bind(user_id.to_owned())
-            .bind(locale.map(str::to_owned))
-            .execute(&self.pool)
-            .await?;
+        // Unchanged, nothing is written (as for the server's locale).
+        sqlx::query(
+            "UPDATE players SET locale = $3 \
+             WHERE server_id = $1 AND user_id = $2 AND locale IS DISTINCT FROM $3",
+        )
+        .bind(server_id.to_owned())
+        .bind(user_id.to_owned())
+        .bind(locale.map(str::to_owned))
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
-    /// Records a player on a server (or refreshes their display name).
+    /// Records a player on a server (or refreshes their display name; the
+    /// same name again writes nothing, so the player's games' context
+    /// stamps stay as they are).
     pub async fn touch_player(
         &self,
         server_id: &str,
@@ -173,7 +185,8 @@ impl Store {
         self.server(server_id).await?;
         sqlx::query(
             "INSERT INTO players (server_id, user_id, display_name) VALUES ($1, $2, $3) \
-             ON CONFLICT (server_id, user_id) DO UPDATE SET display_name = excluded.display_name",
+             ON CONFLICT (server_id, user_id) DO UPDATE SET display_name = excluded.display_name \
+             WHERE players.display_name IS DISTINCT FROM excluded.display_name",
         )
         .bind(server_id.to_owned())
         .bind(user_id.to_owned())

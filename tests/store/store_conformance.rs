@@ -1728,6 +1728,49 @@ async fn kept_view_moves_end_the_movers_vacation(store: &Store) {
     assert_eq!(store.moves(game.id).await.unwrap().len(), 2);
 }
 
+/// What a process records on its first command from a server and a player
+/// (the server's locale, the player's name and locale) writes nothing when
+/// it is what is stored already, so kept views of their games stay current
+/// (PostgreSQL; another process starting does not make every game read
+/// again). A new value is written, and the view is stale.
+async fn recording_the_same_again_keeps_views_current(store: &Store) {
+    let game = start_game(store, Some("same"), "alice", "bob", false, 1_000).await;
+    store.touch_player(SERVER, "alice", "Alice").await.unwrap();
+    store
+        .set_player_locale(SERVER, "alice", Some("zh-CN"))
+        .await
+        .unwrap();
+    store
+        .set_discord_locale(SERVER, Some("zh-CN"))
+        .await
+        .unwrap();
+    let view = store.play_view(game.id, 0).await.unwrap().unwrap();
+    let Some(check) = view.check else {
+        assert_eq!(store.backend(), Backend::Sqlite);
+        return;
+    };
+    store.touch_player(SERVER, "alice", "Alice").await.unwrap();
+    store
+        .set_player_locale(SERVER, "alice", Some("zh-CN"))
+        .await
+        .unwrap();
+    store
+        .set_discord_locale(SERVER, Some("zh-CN"))
+        .await
+        .unwrap();
+    assert!(store.view_is_current(game.id, &check).await.unwrap());
+    store
+        .touch_player(SERVER, "alice", "Alice Li")
+        .await
+        .unwrap();
+    assert!(!store.view_is_current(game.id, &check).await.unwrap());
+    let alice = store.player(SERVER, "alice").await.unwrap().unwrap();
+    assert_eq!(
+        (alice.display_name.as_str(), alice.locale.as_deref()),
+        ("Alice Li", Some("zh-CN"))
+    );
+}
+
 /// A move with the given deadline and next reminder.
 fn timed_move(
     game_id: i64,
@@ -2014,6 +2057,7 @@ conformance!(
     sweeps_never_miss_a_game_behind_a_stale_bound,
     kept_views_are_checked_in_the_commit,
     kept_view_moves_end_the_movers_vacation,
+    recording_the_same_again_keeps_views_current,
     variant_games_settle_on_their_own_ladder,
     adjournments_and_titles,
     migrations_are_idempotent,
