@@ -65,6 +65,7 @@ pub const POSTGRES: &[File] = files!("postgres":
     "0018_variants.sql",
     "0019_wake.sql",
     "0020_context_stamps.sql",
+    "0021_move_path_checks.sql",
 );
 
 /// The migrator over `files`, as `sqlx::migrate!` would have built it.

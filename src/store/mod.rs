@@ -24,6 +24,7 @@ mod engine;
 mod games;
 mod group;
 mod hot;
+mod integrity;
 mod migrations;
 mod mining;
 pub mod model;

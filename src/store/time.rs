@@ -38,9 +38,11 @@ impl Store {
     /// at or before `until_ms`, soonest first.
     ///
     /// Found through `games_by_wake`: `wake_ms` is a lower bound of both
-    /// times (a check constraint keeps it so), so every game due has
-    /// `wake_ms <= until_ms` whatever the bounds' staleness; the games whose
-    /// bound is merely stale are read and passed over. Calling
+    /// times (every statement that sets either sets it too; SQLite's schema
+    /// checks it, and the suite checks PostgreSQL's rows: `integrity.rs`),
+    /// so every game due has `wake_ms <= until_ms` whatever the bounds'
+    /// staleness; the games whose bound is merely stale are read and passed
+    /// over. Calling
     /// [`Store::raise_wakes`] first keeps those few.
     async fn active_games_by(
         &self,

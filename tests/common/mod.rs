@@ -147,12 +147,24 @@ fn not_run_notice() {
     });
 }
 
+/// Fails the test if the stored data breaks a rule that PostgreSQL's schema
+/// does not check itself (`Store::integrity_faults`): run after every
+/// conformance test, on both databases.
+pub async fn assert_integrity(store: &chessbot::store::Store) {
+    let faults = store.integrity_faults().await.expect("integrity query");
+    assert!(
+        faults.is_empty(),
+        "stored data breaks its rules: {faults:#?}"
+    );
+}
+
 /// Generates `sqlite::NAME` and `postgres::NAME` tests for each store suite
 /// function: the same checks on a fresh SQLite file and, when
 /// `TEST_POSTGRES_URL` is set, a fresh PostgreSQL database. A suite
 /// function takes the store (`conformance!(a, b)`), or the store and its
 /// URL (`conformance!(with_url: a, b)`) to open a second connection. The
 /// test file names `Backend` (`chessbot::store::Backend`) at its root.
+/// After each, the stored data must keep its rules ([`assert_integrity`]).
 #[allow(unused_macros)] // each test binary uses it or not
 macro_rules! conformance {
     (with_url: $($name:ident),* $(,)?) => {
@@ -176,6 +188,7 @@ macro_rules! conformance {
                     let store = chessbot::store::Store::open(&db.url).await.unwrap();
                     assert_eq!(store.backend(), chessbot::store::Backend::Sqlite);
                     conformance!(@call $kind, $name, store, db);
+                    crate::common::assert_integrity(&store).await;
                     store.close().await;
                 }
             )*
@@ -190,6 +203,7 @@ macro_rules! conformance {
                     let store = chessbot::store::Store::open(&db.url).await.unwrap();
                     assert_eq!(store.backend(), chessbot::store::Backend::Postgres);
                     conformance!(@call $kind, $name, store, db);
+                    crate::common::assert_integrity(&store).await;
                     store.close().await;
                 }
             )*

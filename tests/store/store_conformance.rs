@@ -2051,7 +2051,53 @@ async fn connections_the_server_closed_are_dropped_not_kept(store: &Store) {
     assert_eq!(store.kept_connections(), 1);
 }
 
+/// The rules of the stored data that PostgreSQL's schema leaves to the code
+/// (migration 0021, `Store::integrity_faults`): a scheduler bound after the
+/// game's deadline is refused (SQLite's check) or reported (PostgreSQL), and
+/// a game, which its moves refer to, cannot be deleted.
+async fn rules_left_to_the_code_are_refused_or_reported(store: &Store) {
+    let game = start_game(store, Some("rules"), "alice", "bob", false, 1_000).await;
+    assert!(store.integrity_faults().await.unwrap().is_empty());
+    let late = sqlx::query("UPDATE games SET deadline_ms = 5000, wake_ms = 6000 WHERE id = $1")
+        .bind(game.id)
+        .execute(store.pool())
+        .await;
+    match store.backend() {
+        Backend::Sqlite => {
+            let error = late.expect_err("SQLite's check refuses a late bound");
+            assert!(error.to_string().contains("CHECK"), "{error}");
+        }
+        Backend::Postgres => {
+            late.unwrap();
+            assert_eq!(
+                store.integrity_faults().await.unwrap(),
+                vec![format!(
+                    "game {}: scheduler bound after its deadline or reminder",
+                    game.id
+                )]
+            );
+            sqlx::query("UPDATE games SET wake_ms = 5000 WHERE id = $1")
+                .bind(game.id)
+                .execute(store.pool())
+                .await
+                .unwrap();
+            let deleted = sqlx::query("DELETE FROM games WHERE id = $1")
+                .bind(game.id)
+                .execute(store.pool())
+                .await
+                .expect_err("games are never deleted");
+            assert!(
+                deleted.to_string().contains("games are never deleted"),
+                "{deleted}"
+            );
+        }
+    }
+    assert!(store.integrity_faults().await.unwrap().is_empty());
+    assert!(store.game(game.id).await.unwrap().is_some());
+}
+
 conformance!(
+    rules_left_to_the_code_are_refused_or_reported,
     connections_the_server_closed_are_dropped_not_kept,
     a_connection_is_kept_only_after_its_statement_finished,
     sweeps_never_miss_a_game_behind_a_stale_bound,
