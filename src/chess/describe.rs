@@ -9,6 +9,8 @@
 //! Crazyhouse adds the pieces each side holds (`in hand Q, N ×2`),
 //! Three-check the checks given.
 
+use std::fmt::Write;
+
 use shakmaty::{Color, Position, Role};
 
 use super::{color_text, Notation};
@@ -74,7 +76,11 @@ pub fn describe<P: Position + Clone>(lang: Lang, position: &P, caption: &Caption
         Lang::En => " ",
         Lang::ZhCn => "",
     };
-    cut(&sentences.join(space), MAX_DESCRIPTION)
+    let text = sentences.join(space);
+    match text.chars().count() <= MAX_DESCRIPTION {
+        true => text,
+        false => cut(&text, MAX_DESCRIPTION),
+    }
 }
 
 /// `Kg1, Qd1, Ra1, Nf3, pawns a2, b2` (the king first, then by value;
@@ -91,7 +97,16 @@ fn pieces_of<P: Position + Clone>(
         Lang::ZhCn => "、",
     };
     let board = position.board();
-    let mut items = Vec::new();
+    // One string for the whole list (the alt text is made for every
+    // board drawn): each piece is written into `item` and appended.
+    let mut list = String::with_capacity(96);
+    let mut item = String::with_capacity(8);
+    let mut add = |list: &mut String, text: &str| {
+        if !list.is_empty() {
+            list.push_str(separator);
+        }
+        list.push_str(text);
+    };
     for role in [
         Role::King,
         Role::Queen,
@@ -100,17 +115,21 @@ fn pieces_of<P: Position + Clone>(
         Role::Knight,
     ] {
         for square in board.by_piece(role.of(color)) {
-            let letter = role.upper_char();
-            items.push(notation.write(&format!("{letter}{square}")).into_owned());
+            item.clear();
+            item.push(role.upper_char());
+            let _ = write!(item, "{square}");
+            add(&mut list, &notation.write(&item));
         }
     }
-    let pawns: Vec<String> = board
-        .by_piece(Role::Pawn.of(color))
-        .into_iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut pawns = String::with_capacity(40);
+    for square in board.by_piece(Role::Pawn.of(color)) {
+        if !pawns.is_empty() {
+            pawns.push_str(separator);
+        }
+        let _ = write!(pawns, "{square}");
+    }
     if !pawns.is_empty() {
-        items.push(t!(lang, "alt-pawns", squares = pawns.join(separator)));
+        add(&mut list, &t!(lang, "alt-pawns", squares = pawns));
     }
     if let Some(pockets) = position.pockets() {
         let hand = &pockets[color];
@@ -136,10 +155,13 @@ fn pieces_of<P: Position + Clone>(
         })
         .collect();
         if !held.is_empty() {
-            items.push(t!(lang, "alt-in-hand", pieces = held.join(separator)));
+            add(
+                &mut list,
+                &t!(lang, "alt-in-hand", pieces = held.join(separator)),
+            );
         }
     }
-    items.join(separator)
+    list
 }
 
 /// `text` cut to at most `max` characters, with `…` where it was cut.

@@ -54,6 +54,19 @@ fn bundle_of(lang: Lang) -> &'static Bundle {
 /// falls back to English; one missing everywhere shows its id (a test
 /// keeps that from happening).
 pub fn tr(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
+    let key = super::memo::key(lang, id, args);
+    if let Some(text) = key.as_deref().and_then(super::memo::get) {
+        return text;
+    }
+    let text = format(lang, id, args);
+    if let Some(key) = key {
+        super::memo::keep(key, &text);
+    }
+    text
+}
+
+/// [`tr`] without [`super::memo`]: Fluent formats the message.
+fn format(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
     let mut fluent_args = FluentArgs::with_capacity(args.len());
     for (name, value) in args {
         let value = match value {

@@ -19,6 +19,7 @@
 mod catalogue;
 mod join;
 mod lang;
+mod memo;
 mod message;
 
 pub use catalogue::{catalogue_errors, catalogue_ids, catalogue_variables, tr};
