@@ -10,14 +10,11 @@
 //! once can be answered again from here.
 //!
 //! Only calls whose arguments are short are kept: long ones (the pieces of
-//! each side in the alt text) are different every move. The store is
-//! emptied when it is full, so it never grows past [`ENTRIES`].
+//! each side in the alt text) are different every move. Each thread keeps
+//! its own texts (no lock between the runtime's workers, which format at
+//! the same time), emptied when full, so none grows past [`ENTRIES`].
 
-use std::{
-    collections::HashMap,
-    fmt::Write,
-    sync::{LazyLock, Mutex, PoisonError},
-};
+use std::{cell::RefCell, collections::HashMap, fmt::Write};
 
 use super::{Arg, Lang};
 
@@ -27,7 +24,9 @@ const ENTRIES: usize = 4096;
 /// Longest arguments (in bytes, all together) of a call that is kept.
 const ARGS_BYTES: usize = 64;
 
-static KEPT: LazyLock<Mutex<HashMap<String, String>>> = LazyLock::new(Mutex::default);
+thread_local! {
+    static KEPT: RefCell<HashMap<String, String>> = RefCell::default();
+}
 
 /// The key of a call worth keeping, `None` if its arguments are too long.
 pub(super) fn key(lang: Lang, id: &str, args: &[(&str, Arg)]) -> Option<String> {
@@ -65,21 +64,17 @@ pub(super) fn key(lang: Lang, id: &str, args: &[(&str, Arg)]) -> Option<String> 
 
 /// The text kept for `key`, if any.
 pub(super) fn get(key: &str) -> Option<String> {
-    lock().get(key).cloned()
+    KEPT.with_borrow(|kept| kept.get(key).cloned())
 }
 
 /// Keeps `text` for `key`.
 pub(super) fn keep(key: String, text: &str) {
-    let mut kept = lock();
-    if kept.len() >= ENTRIES {
-        kept.clear();
-    }
-    kept.insert(key, text.to_owned());
-}
-
-fn lock() -> std::sync::MutexGuard<'static, HashMap<String, String>> {
-    // A plain map of finished texts: consistent whatever panicked.
-    KEPT.lock().unwrap_or_else(PoisonError::into_inner)
+    KEPT.with_borrow_mut(|kept| {
+        if kept.len() >= ENTRIES {
+            kept.clear();
+        }
+        kept.insert(key, text.to_owned());
+    });
 }
 
 #[cfg(test)]
