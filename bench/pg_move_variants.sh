@@ -20,9 +20,12 @@
 #   X  A with the context compared as xids, no text built
 #   C  the game row's xmin alone (what a stamp kept in the game row by
 #      triggers would cost)
-#   N  C with the move inserted into a copy of `moves` without its foreign key
+#   N  C with the move inserted into a copy of `moves` with the foreign key
+#      to `games` that `moves` had until migration 0021
+#   Q  L with the scheduler bound's CHECK on `games` that migration 0021
+#      took away (added for Q's run, dropped again after it)
 #   U  the game row's update alone (C's UPDATE, no move inserted)
-#   I  the move's INSERT into `moves` alone (with its foreign key)
+#   I  the move's INSERT into `moves` alone (no foreign key since 0021)
 #   F  the floor: one INSERT into a table shaped like `moves`
 #   S  `SELECT 1`: the round trip and a statement's fixed cost
 #   H  a sketch of a hot path that leaves the game row alone (not built):
@@ -54,7 +57,7 @@ psql -d $db -qc "INSERT INTO servers (id) VALUES ('s')" \
         1767268800000 + 259200000, 1767268800000 + 172800000 FROM generate_series(1, 200) i" \
     -c "UPDATE games SET wake_ms = LEAST(deadline_ms, next_reminder_ms)" \
     -c "CREATE SEQUENCE plyseq" \
-    -c "CREATE TABLE moves_no_fk (LIKE moves INCLUDING ALL)" \
+    -c "CREATE TABLE moves_fk (LIKE moves INCLUDING ALL, FOREIGN KEY (game_id) REFERENCES games (id))" \
     -c "CREATE TABLE floor_moves (LIKE moves INCLUDING ALL)" \
     -c "CREATE TABLE moves_wide (LIKE moves INCLUDING ALL, deadline_ms BIGINT, \
         next_reminder_ms BIGINT, draw_offer TEXT, illegal_white BIGINT NOT NULL, \
@@ -62,6 +65,9 @@ psql -d $db -qc "INSERT INTO servers (id) VALUES ('s')" \
 psql -d $db -qc "VACUUM FULL games" -c "VACUUM ANALYZE"
 
 NOW="(extract(epoch from now())*1000)::bigint"
+CHECK="ALTER TABLE games ADD CONSTRAINT games_wake_early CHECK ( \
+(deadline_ms IS NULL OR (wake_ms IS NOT NULL AND wake_ms <= deadline_ms)) \
+AND (next_reminder_ms IS NULL OR (wake_ms IS NOT NULL AND wake_ms <= next_reminder_ms)))"
 CONTEXT="(COALESCE((SELECT concat_ws('|', s.xmin::TEXT, COALESCE(w.xmin::TEXT, '-'), \
 COALESCE(b.xmin::TEXT, '-')) FROM servers s \
 LEFT JOIN players w ON w.server_id = s.id AND w.user_id = games.white_id \
@@ -94,7 +100,8 @@ statement A "AND $CONTEXT <> 'x' $VACATION" moves
 statement B "AND $CONTEXT <> 'x'" moves
 statement X "AND $XIDS" moves
 statement C "" moves
-statement N "" moves_no_fk
+statement N "" moves_fk
+statement Q "AND COALESCE((SELECT c.stamp FROM game_context c WHERE c.game_id = games.id), 0)::TEXT <> 'x'" moves
 cat > "$TMP/U.sql" <<SQL
 \set g random(1, 200)
 UPDATE games SET version = version + 1, result = NULL, termination = NULL, draw_offer = NULL, illegal_white = 0, illegal_black = 0, deadline_ms = $NOW + 259200000, ended_ms = NULL, bonus_ms = 0, next_reminder_ms = $NOW + 172800000, wake_ms = LEAST(wake_ms, $NOW + 259200000, $NOW + 172800000) WHERE id = :g AND result IS NULL AND xmin::TEXT <> 'x';
@@ -122,10 +129,12 @@ SQL
 r=0
 while [ $r -lt "$ROUNDS" ]; do
     r=$((r + 1))
-    for v in L K A B X C N U I H W F S; do
+    for v in L Q K A B X C N U I H W F S; do
+        if [ $v = Q ]; then psql -d $db -qc "$CHECK"; fi
         printf '%s round %s: ' $v $r
         PGOPTIONS='-c synchronous_commit=off' pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" \
             -f "$TMP/$v.sql" $db 2>&1 | grep 'latency average'
+        if [ $v = Q ]; then psql -d $db -qc "ALTER TABLE games DROP CONSTRAINT games_wake_early"; fi
     done
 done
 psql -d postgres -qc "DROP DATABASE $db"

@@ -101,7 +101,7 @@ fn pieces_of<P: Position + Clone>(
     // board drawn): each piece is written into `item` and appended.
     let mut list = String::with_capacity(96);
     let mut item = String::with_capacity(8);
-    let mut add = |list: &mut String, text: &str| {
+    let add = |list: &mut String, text: &str| {
         if !list.is_empty() {
             list.push_str(separator);
         }
