@@ -452,13 +452,11 @@ impl Service {
                 if keep && session.adjournments.is_empty() && session.resuming.is_none() =>
             {
                 read.check.as_ref().map(|check| PlayView {
-                    record: GameRecord {
+                    record: {
+                        let mut record = session.record.clone();
                         // Both read from the one column.
-                        game: crate::store::NewGame {
-                            deadline_ms: session.record.state.deadline_ms,
-                            ..session.record.game.clone()
-                        },
-                        ..session.record.clone()
+                        record.game.deadline_ms = record.state.deadline_ms;
+                        record
                     },
                     settings: settings.clone(),
                     players: read.players.clone(),
