@@ -40,8 +40,9 @@ pub(super) fn key(lang: Lang, id: &str, args: &[(&str, Arg)]) -> Option<String> 
     if bytes > ARGS_BYTES {
         return None;
     }
-    // Unit separators keep `a` + `bc` apart from `ab` + `c`; a number is
-    // keyed by its bits, so 1 and 1.0 stay one key and NaNs cannot collide.
+    // Each text argument is written with its length, so no text (a
+    // player's name may hold any character) can pass for another split of
+    // the arguments; a number is keyed by its bits.
     let mut key = String::with_capacity(id.len() + bytes + 8 * args.len() + 4);
     key.push_str(lang.code());
     key.push('\u{1f}');
@@ -51,7 +52,7 @@ pub(super) fn key(lang: Lang, id: &str, args: &[(&str, Arg)]) -> Option<String> 
         key.push_str(name);
         match value {
             Arg::Str(s) => {
-                key.push('=');
+                let _ = write!(key, "={}:", s.len());
                 key.push_str(s);
             }
             Arg::Num(n) => {
@@ -88,10 +89,14 @@ mod tests {
         let b = key(Lang::En, "m", &[("x", s("ab")), ("y", s("c"))]);
         let c = key(Lang::ZhCn, "m", &[("x", s("a")), ("y", s("bc"))]);
         let d = key(Lang::En, "m", &[("x", Arg::Num(1.0)), ("y", s("bc"))]);
+        // A text that holds the separator and what would follow it.
+        let e = key(Lang::En, "m", &[("x", s("a\u{1f}y=bc"))]);
+        let f = key(Lang::En, "m", &[("x", s("a")), ("y", s("bc"))]);
         assert!(a.is_some());
         assert_ne!(a, b);
         assert_ne!(a, c);
         assert_ne!(a, d);
+        assert_ne!(e, f);
         assert_eq!(key(Lang::En, "m", &[("x", s(&"p".repeat(65)))]), None);
     }
 

@@ -1,6 +1,6 @@
 //! Rules of the stored data that no constraint of PostgreSQL's schema states
 //! (migration 0021 took them out of the move's path), checked on demand:
-//! after every store test, on both databases.
+//! after every store conformance test, on both databases.
 //!
 //! - A game's scheduler bound (`wake_ms`) is at or before its deadline and
 //!   its next reminder, so that a sweep never misses a game that is due

@@ -46,9 +46,8 @@ impl Store {
     /// transaction). Called after the changes have committed (the service
     /// does it for every change, from one task: `service/live.rs`), on a
     /// connection kept between statements as a move's is (`hot.rs`): under
-    /// load one goes every few milliseconds, and the pool's test of a
-    /// connection as it gives it out and takes it back would add two round
-    /// trips to each.
+    /// load one goes every 10 ms, and the pool's test of a connection as it
+    /// gives it out and takes it back would add two round trips to each.
     pub async fn announce_changes(&self, game_ids: &[i64]) -> Result<(), StoreError> {
         if self.backend != Backend::Postgres || game_ids.is_empty() {
             return Ok(());

@@ -377,16 +377,21 @@ async fn apply_checks_the_version(store: &Store) {
     assert_eq!(store.open_game_count().await.unwrap(), 0);
 }
 
+/// A game between alice (White) and bob in `channel`, each with a vacation
+/// from the given time (alice's first) until 50,000.
+async fn game_with_vacations(store: &Store, channel: &str, starts: [i64; 2]) -> GameRecord {
+    let game = start_game(store, Some(channel), "alice", "bob", false, 1_000).await;
+    for (user, start) in ["alice", "bob"].into_iter().zip(starts) {
+        store
+            .add_vacation(SERVER, user, start, 50_000)
+            .await
+            .unwrap();
+    }
+    game
+}
+
 async fn a_move_ends_its_players_vacation(store: &Store) {
-    let game = start_game(store, Some("ch"), "alice", "bob", false, 1_000).await;
-    store
-        .add_vacation(SERVER, "alice", 500, 50_000)
-        .await
-        .unwrap();
-    store
-        .add_vacation(SERVER, "bob", 500, 50_000)
-        .await
-        .unwrap();
+    let game = game_with_vacations(store, "ch", [500, 500]).await;
     let moved_by = |user, running, version, m| move_by(game.id, user, running, version, m);
     // A change without a player named leaves vacations alone.
     let applied = store
@@ -1684,15 +1689,7 @@ async fn kept_views_are_checked_in_the_commit(store: &Store) {
 /// guarantees). A move by a player with no vacation running leaves the other
 /// player's alone.
 async fn kept_view_moves_end_the_movers_vacation(store: &Store) {
-    let game = start_game(store, Some("kept-away"), "alice", "bob", false, 1_000).await;
-    store
-        .add_vacation(SERVER, "alice", 500, 50_000)
-        .await
-        .unwrap();
-    store
-        .add_vacation(SERVER, "bob", 20_000, 50_000)
-        .await
-        .unwrap();
+    let game = game_with_vacations(store, "kept-away", [500, 20_000]).await;
     let view = store.play_view(game.id, 0).await.unwrap().unwrap();
     let Some(check) = view.check.clone() else {
         assert_eq!(store.backend(), Backend::Sqlite);
@@ -1734,30 +1731,28 @@ async fn kept_view_moves_end_the_movers_vacation(store: &Store) {
 /// (PostgreSQL; another process starting does not make every game read
 /// again). A new value is written, and the view is stale.
 async fn recording_the_same_again_keeps_views_current(store: &Store) {
+    /// What a process records on alice's first command: her name, her
+    /// locale and the server's.
+    async fn record_alice_in_chinese(store: &Store) {
+        store.touch_player(SERVER, "alice", "Alice").await.unwrap();
+        store
+            .set_player_locale(SERVER, "alice", Some("zh-CN"))
+            .await
+            .unwrap();
+        store
+            .set_discord_locale(SERVER, Some("zh-CN"))
+            .await
+            .unwrap();
+    }
+
     let game = start_game(store, Some("same"), "alice", "bob", false, 1_000).await;
-    store.touch_player(SERVER, "alice", "Alice").await.unwrap();
-    store
-        .set_player_locale(SERVER, "alice", Some("zh-CN"))
-        .await
-        .unwrap();
-    store
-        .set_discord_locale(SERVER, Some("zh-CN"))
-        .await
-        .unwrap();
+    record_alice_in_chinese(store).await;
     let view = store.play_view(game.id, 0).await.unwrap().unwrap();
     let Some(check) = view.check else {
         assert_eq!(store.backend(), Backend::Sqlite);
         return;
     };
-    store.touch_player(SERVER, "alice", "Alice").await.unwrap();
-    store
-        .set_player_locale(SERVER, "alice", Some("zh-CN"))
-        .await
-        .unwrap();
-    store
-        .set_discord_locale(SERVER, Some("zh-CN"))
-        .await
-        .unwrap();
+    record_alice_in_chinese(store).await;
     assert!(store.view_is_current(game.id, &check).await.unwrap());
     store
         .touch_player(SERVER, "alice", "Alice Li")
@@ -2053,8 +2048,9 @@ async fn connections_the_server_closed_are_dropped_not_kept(store: &Store) {
 
 /// The rules of the stored data that PostgreSQL's schema leaves to the code
 /// (migration 0021, `Store::integrity_faults`): a scheduler bound after the
-/// game's deadline is refused (SQLite's check) or reported (PostgreSQL), and
-/// a game, which its moves refer to, cannot be deleted.
+/// game's deadline is refused (SQLite's check) or reported (PostgreSQL), as
+/// is a move whose game does not exist (SQLite's foreign key); a game, which
+/// its moves refer to, cannot be deleted.
 async fn rules_left_to_the_code_are_refused_or_reported(store: &Store) {
     let game = start_game(store, Some("rules"), "alice", "bob", false, 1_000).await;
     assert!(store.integrity_faults().await.unwrap().is_empty());
@@ -2092,6 +2088,24 @@ async fn rules_left_to_the_code_are_refused_or_reported(store: &Store) {
             );
         }
     }
+    // A move whose game does not exist: refused by a foreign key, or
+    // reported.
+    let orphan = sqlx::query(
+        "INSERT INTO moves (game_id, ply, uci, san, played_ms) VALUES (999999, 1, 'e2e4', 'e4', 0)",
+    )
+    .execute(store.pool())
+    .await;
+    if orphan.is_ok() {
+        assert_eq!(
+            store.integrity_faults().await.unwrap(),
+            vec!["game 999999: moves of a game that does not exist".to_owned()]
+        );
+        sqlx::query("DELETE FROM moves WHERE game_id = 999999")
+            .execute(store.pool())
+            .await
+            .unwrap();
+    }
+    assert_eq!(store.backend() == Backend::Postgres, orphan.is_ok());
     assert!(store.integrity_faults().await.unwrap().is_empty());
     assert!(store.game(game.id).await.unwrap().is_some());
 }
