@@ -22,6 +22,19 @@ use crate::{
 /// Longest move text read (the longest real input is about 12 characters).
 const MAX_MOVE_CHARS: usize = 64;
 
+/// A move's answer and, for a move that a conditional move may answer,
+/// what that answer needs.
+type Played = (Reply, Option<super::conditional::Moved>);
+
+/// Whether `session`, the game a move of `actor` went to, is their own game
+/// in progress in the channel they asked in: the game `move_without_game`
+/// would find there (a channel has at most one game in progress).
+fn own_game_here(session: &Session, actor: &Actor) -> bool {
+    session.side_of(&actor.user).is_some()
+        && session.record.game.channel_id.as_deref() == Some(actor.channel.as_str())
+        && session.record.state.result.is_none()
+}
+
 /// A validated time control.
 pub(super) struct ParsedTimeControl {
     /// The form stored and shown (`3d`, `10+5`, `40/9000:16/3600`).
@@ -135,8 +148,12 @@ impl Service {
         text: &str,
         claim_draw: bool,
     ) -> Result<Reply, ServiceError> {
-        let (reply, moved) = match self.play_move_at(actor, text, claim_draw, None).await {
+        let (played, own_game) = self.play_move_judged(actor, text, claim_draw, None).await;
+        let (reply, moved) = match played {
             Ok(played) => played,
+            // Refused in the asker's own game here: the refusal stands (as
+            // `move_without_game` would find, with a query).
+            Err(e @ ServiceError::User(_)) if own_game => return Err(e),
             // Not a move in a game of the asker's here: perhaps an answer to
             // their puzzle. (Asked only now, so a game's move costs no
             // extra query; boxed, so the move path's future stays small.)
@@ -197,24 +214,48 @@ impl Service {
         claim_draw: bool,
         at_plies: Option<usize>,
     ) -> Result<(Reply, Option<super::conditional::Moved>), ServiceError> {
-        check_length("move", text, MAX_MOVE_CHARS)?;
+        self.play_move_judged(actor, text, claim_draw, at_plies)
+            .await
+            .0
+    }
+
+    /// [`Self::play_move_at`], and whether the move was judged on the
+    /// asker's own game in progress in their channel: that game's refusal
+    /// is the answer, with no look for a puzzle the text might answer.
+    async fn play_move_judged(
+        &self,
+        actor: &Actor,
+        text: &str,
+        claim_draw: bool,
+        at_plies: Option<usize>,
+    ) -> (Result<Played, ServiceError>, bool) {
+        if let Err(e) = check_length("move", text, MAX_MOVE_CHARS) {
+            return (Err(e), false);
+        }
         // The game as this process last left it, if it kept it (PostgreSQL):
         // no read. The commit checks that nothing it was read from has
         // changed; anything but a plain move committed on it is judged again
         // on a fresh read or on the kept view confirmed current, so a stale
         // view never decides a refusal.
         if let Some((guard, session)) = self.kept_session(actor).await {
+            let own_game = own_game_here(&session, actor);
             match self
                 .play_move_on(actor, text, claim_draw, at_plies, guard, session)
                 .await
             {
                 Err(ServiceError::KeptViewStale) => {}
-                done => return done,
+                done => return (done, own_game),
             }
         }
-        let (guard, session) = self.target_game(actor, None).await?;
-        self.play_move_on(actor, text, claim_draw, at_plies, guard, session)
-            .await
+        let (guard, session) = match self.target_game(actor, None).await {
+            Ok(found) => found,
+            Err(e) => return (Err(e), false),
+        };
+        let own_game = own_game_here(&session, actor);
+        let done = self
+            .play_move_on(actor, text, claim_draw, at_plies, guard, session)
+            .await;
+        (done, own_game)
     }
 
     /// [`Self::play_move_at`] on the game `session` (locked by `guard`).
@@ -228,7 +269,7 @@ impl Service {
         at_plies: Option<usize>,
         guard: tokio::sync::OwnedMutexGuard<()>,
         mut session: Session,
-    ) -> Result<(Reply, Option<super::conditional::Moved>), ServiceError> {
+    ) -> Result<Played, ServiceError> {
         if session.kept {
             let plain = session
                 .side_of(&actor.user)
