@@ -213,7 +213,7 @@ impl Service {
         text: &str,
         claim_draw: bool,
         at_plies: Option<usize>,
-    ) -> Result<(Reply, Option<super::conditional::Moved>), ServiceError> {
+    ) -> Result<Played, ServiceError> {
         self.play_move_judged(actor, text, claim_draw, at_plies)
             .await
             .0

@@ -398,6 +398,19 @@ async fn a_move_in_ones_own_game_goes_to_the_game_not_the_puzzle() {
     bed.refused("carol", mv("Qd8+"), "dave").await;
     assert_eq!(bed.store.moves(game.id).await.unwrap().len(), 1);
 
+    // Someone watching the game, with a puzzle open: the game is not
+    // theirs, so their move there answers the puzzle and the game is left
+    // alone.
+    let shown = bed.run("erin", Command::Puzzle).await;
+    assert!(shown.text.contains("Puzzle #1"), "{}", shown.text);
+    let answered = bed.run("erin", mv("Qd8+")).await;
+    assert!(
+        answered.text.contains("Qd8+ is right. The reply: Bxd8."),
+        "{}",
+        answered.text
+    );
+    assert_eq!(bed.store.moves(game.id).await.unwrap().len(), 1);
+
     // Elsewhere the same move answers the puzzle.
     let elsewhere = Actor {
         channel: "lobby".into(),
