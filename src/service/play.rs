@@ -238,6 +238,10 @@ impl Service {
         // on a fresh read or on the kept view confirmed current, so a stale
         // view never decides a refusal.
         if let Some((guard, session)) = self.kept_session(actor).await {
+            // Read off the view before it is confirmed: a refusal on a kept
+            // view is decided only once the view is confirmed current (else
+            // the move is judged again below, on a fresh read), so whenever
+            // this answer is used it describes the game as stored.
             let own_game = own_game_here(&session, actor);
             match self
                 .play_move_on(actor, text, claim_draw, at_plies, guard, session)
