@@ -35,11 +35,21 @@
 #      the game row locked `FOR SHARE` so that a change to it waits
 #   W  H without the lock and the stamp: the wider row's INSERT alone
 #
-#   bench/pg_move_variants.sh [rounds] [seconds]  (PGHOST etc. as for psql;
-#                                                  default 127.0.0.1, postgres)
+#   bench/pg_move_variants.sh [rounds] [seconds] [load]
+#       (PGHOST etc. as for psql; default 127.0.0.1, postgres)
+#
+# With `load` as the third word, each variant runs as the move bench's
+# moves do instead: four clients at once (`chessbot bench` keeps four moves
+# in flight), every transaction committed to disk (`synchronous_commit` as
+# the server has it), 8,000 transactions; printed are the transactions a
+# second and the whole machine's CPU per transaction (from /proc/stat,
+# pgbench's own included: the same for every variant). This is where a
+# statement's extra work shows as the bench sees it: one client without the
+# flush hides most of it.
 set -eu
 ROUNDS=${1:-3}
 SECONDS_EACH=${2:-4}
+MODE=${3:-latency}
 export PGHOST=${PGHOST:-127.0.0.1} PGUSER=${PGUSER:-postgres}
 DIR=$(cd "$(dirname "$0")/.." && pwd)/migrations/postgres
 TMP=$(mktemp -d)
@@ -126,14 +136,29 @@ cat > "$TMP/F.sql" <<SQL
 INSERT INTO floor_moves (game_id, ply, uci, san, played_ms) VALUES (:g, nextval('plyseq'), 'e2e4', 'e4', 0);
 SQL
 
+# The whole machine's busy CPU time so far, in ticks (user, nice, system,
+# irq, softirq).
+busy_ticks() {
+    awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat
+}
+
 r=0
 while [ $r -lt "$ROUNDS" ]; do
     r=$((r + 1))
     for v in L Q K A B X C N U I H W F S; do
         if [ $v = Q ]; then psql -d $db -qc "$CHECK"; fi
         printf '%s round %s: ' $v $r
-        PGOPTIONS='-c synchronous_commit=off' pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" \
-            -f "$TMP/$v.sql" $db 2>&1 | grep 'latency average'
+        if [ "$MODE" = load ]; then
+            before=$(busy_ticks)
+            tps=$(pgbench -n -M prepared -c 4 -j 2 -t 2000 -f "$TMP/$v.sql" $db 2>&1 \
+                | awk '/^tps/ { print int($3) }')
+            after=$(busy_ticks)
+            awk -v t="$tps" -v d=$((after - before)) -v hz="$(getconf CLK_TCK)" \
+                'BEGIN { printf "%d tps, CPU %.3f ms a transaction\n", t, d / hz * 1000 / 8000 }'
+        else
+            PGOPTIONS='-c synchronous_commit=off' pgbench -n -M prepared -c 1 -T "$SECONDS_EACH" \
+                -f "$TMP/$v.sql" $db 2>&1 | grep 'latency average'
+        fi
         if [ $v = Q ]; then psql -d $db -qc "ALTER TABLE games DROP CONSTRAINT games_wake_early"; fi
     done
 done
