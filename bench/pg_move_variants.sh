@@ -24,6 +24,8 @@
 #      to `games` that `moves` had until migration 0021
 #   Q  L with the scheduler bound's CHECK on `games` that migration 0021
 #      took away (added for Q's run, dropped again after it)
+#   V  C with the game's per-move columns kept in a narrow table of their
+#      own (10 columns against the game row's 28), updated instead
 #   U  the game row's update alone (C's UPDATE, no move inserted)
 #   I  the move's INSERT into `moves` alone (no foreign key since 0021)
 #   F  the floor: one INSERT into a table shaped like `moves`
@@ -69,6 +71,12 @@ psql -d $db -qc "INSERT INTO servers (id) VALUES ('s')" \
     -c "CREATE SEQUENCE plyseq" \
     -c "CREATE TABLE moves_fk (LIKE moves INCLUDING ALL, FOREIGN KEY (game_id) REFERENCES games (id))" \
     -c "CREATE TABLE floor_moves (LIKE moves INCLUDING ALL)" \
+    -c "CREATE TABLE game_clocks (id BIGINT PRIMARY KEY, version BIGINT NOT NULL DEFAULT 0, \
+        result TEXT, draw_offer TEXT, illegal_white BIGINT NOT NULL DEFAULT 0, \
+        illegal_black BIGINT NOT NULL DEFAULT 0, deadline_ms BIGINT, \
+        bonus_ms BIGINT NOT NULL DEFAULT 0, next_reminder_ms BIGINT, wake_ms BIGINT) \
+        WITH (fillfactor = 80)" \
+    -c "INSERT INTO game_clocks (id) SELECT generate_series(1, 200)" \
     -c "CREATE TABLE moves_wide (LIKE moves INCLUDING ALL, deadline_ms BIGINT, \
         next_reminder_ms BIGINT, draw_offer TEXT, illegal_white BIGINT NOT NULL, \
         illegal_black BIGINT NOT NULL, FOREIGN KEY (game_id) REFERENCES games (id))"
@@ -112,6 +120,10 @@ statement X "AND $XIDS" moves
 statement C "" moves
 statement N "" moves_fk
 statement Q "AND COALESCE((SELECT c.stamp FROM game_context c WHERE c.game_id = games.id), 0)::TEXT <> 'x'" moves
+cat > "$TMP/V.sql" <<SQL
+\set g random(1, 200)
+WITH g AS ( UPDATE game_clocks SET version = version + 1, result = NULL, draw_offer = NULL, illegal_white = 0, illegal_black = 0, deadline_ms = $NOW + 259200000, bonus_ms = 0, next_reminder_ms = $NOW + 172800000, wake_ms = LEAST(wake_ms, $NOW + 259200000, $NOW + 172800000) WHERE id = :g AND result IS NULL AND xmin::TEXT <> 'x' RETURNING id, version, xmin::TEXT AS stamp ), m AS ( INSERT INTO moves (game_id, ply, uci, san, played_ms) SELECT :g, nextval('plyseq'), 'e2e4', 'e4', 0 FROM g ) SELECT g.version, g.stamp FROM g;
+SQL
 cat > "$TMP/U.sql" <<SQL
 \set g random(1, 200)
 UPDATE games SET version = version + 1, result = NULL, termination = NULL, draw_offer = NULL, illegal_white = 0, illegal_black = 0, deadline_ms = $NOW + 259200000, ended_ms = NULL, bonus_ms = 0, next_reminder_ms = $NOW + 172800000, wake_ms = LEAST(wake_ms, $NOW + 259200000, $NOW + 172800000) WHERE id = :g AND result IS NULL AND xmin::TEXT <> 'x';
@@ -145,7 +157,7 @@ busy_ticks() {
 r=0
 while [ $r -lt "$ROUNDS" ]; do
     r=$((r + 1))
-    for v in L Q K A B X C N U I H W F S; do
+    for v in L Q K A B X C N V U I H W F S; do
         if [ $v = Q ]; then psql -d $db -qc "$CHECK"; fi
         printf '%s round %s: ' $v $r
         if [ "$MODE" = load ]; then
