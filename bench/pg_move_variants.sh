@@ -43,11 +43,11 @@
 # With `load` as the third word, each variant runs as the move bench's
 # moves do instead: four clients at once (`chessbot bench` keeps four moves
 # in flight), every transaction committed to disk (`synchronous_commit` as
-# the server has it), 8,000 transactions; printed are the transactions a
-# second and the whole machine's CPU per transaction (from /proc/stat,
-# pgbench's own included: the same for every variant). This is where a
-# statement's extra work shows as the bench sees it: one client without the
-# flush hides most of it.
+# the server has it), 8,000 transactions (`seconds` is not used); printed
+# are the transactions a second and the whole machine's CPU per
+# transaction (from /proc/stat, pgbench's own included: the same for every
+# variant). This is where a statement's extra work shows as the bench sees
+# it: one client without the flush hides most of it.
 set -eu
 ROUNDS=${1:-3}
 SECONDS_EACH=${2:-4}
