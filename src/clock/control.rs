@@ -582,26 +582,37 @@ impl FromStr for TimeControl {
         if trimmed.len() > Self::MAX_TEXT {
             return Err(TimeControlError::TooLong(trimmed.chars().count()));
         }
-        let text: String = trimmed
+        // Stored games' controls are already in this form ("3d", "5+3"):
+        // read as they are, with no copy (a move reads its game's twice).
+        let text: std::borrow::Cow<'_, str> = if trimmed
             .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        if matches!(text.as_str(), "unlimited" | "none" | "noclock" | "∞") {
+            .any(|c| c.is_whitespace() || c.is_ascii_uppercase())
+        {
+            trimmed
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>()
+                .to_ascii_lowercase()
+                .into()
+        } else {
+            trimmed.into()
+        };
+        let text = text.as_ref();
+        if matches!(text, "unlimited" | "none" | "noclock" | "∞") {
             return Ok(TimeControl::Unlimited);
         }
         if let Some(days) = text.strip_suffix('d') {
-            let n = number(&text, days, "days")?;
+            let n = number(text, days, "days")?;
             return Correspondence::new(n)
                 .map(TimeControl::Correspondence)
-                .map_err(|_| TimeControlError::DaysNotOffered(text.clone()));
+                .map_err(|_| TimeControlError::DaysNotOffered(text.to_owned()));
         }
         if text.contains('/') || text.contains(':') {
-            return LiveControl::parse_pgn(&text).map(TimeControl::Live);
+            return LiveControl::parse_pgn(text).map(TimeControl::Live);
         }
         if text.contains('+') {
-            return LiveControl::parse_fischer(&text).map(TimeControl::Live);
+            return LiveControl::parse_fischer(text).map(TimeControl::Live);
         }
-        Err(TimeControlError::Unrecognized(text))
+        Err(TimeControlError::Unrecognized(text.to_owned()))
     }
 }

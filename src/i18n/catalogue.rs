@@ -54,15 +54,7 @@ fn bundle_of(lang: Lang) -> &'static Bundle {
 /// falls back to English; one missing everywhere shows its id (a test
 /// keeps that from happening).
 pub fn tr(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
-    let key = super::memo::key(lang, id, args);
-    if let Some(text) = key.as_deref().and_then(super::memo::get) {
-        return text;
-    }
-    let text = format(lang, id, args);
-    if let Some(key) = key {
-        super::memo::keep(key, &text);
-    }
-    text
+    super::memo::text_of(lang, id, args, || format(lang, id, args))
 }
 
 /// [`tr`] without [`super::memo`]: Fluent formats the message.

@@ -24,12 +24,25 @@ const ENTRIES: usize = 4096;
 /// Longest arguments (in bytes, all together) of a call that is kept.
 const ARGS_BYTES: usize = 64;
 
-thread_local! {
-    static KEPT: RefCell<HashMap<String, String>> = RefCell::default();
+/// A thread's texts, and the key of the call being looked up, written into
+/// one buffer kept between calls: a text found here costs no allocation but
+/// its copy. Keys are hashed with foldhash (the hash hashbrown builds),
+/// seeded at random per process as the standard library's SipHash is (the
+/// arguments hold players' names), and several times faster on keys this
+/// short: a lookup is made some twenty times a move.
+#[derive(Default)]
+struct Kept {
+    texts: HashMap<Box<str>, Box<str>, foldhash::fast::RandomState>,
+    key: String,
 }
 
-/// The key of a call worth keeping, `None` if its arguments are too long.
-pub(super) fn key(lang: Lang, id: &str, args: &[(&str, Arg)]) -> Option<String> {
+thread_local! {
+    static KEPT: RefCell<Kept> = RefCell::default();
+}
+
+/// Writes the key of a call worth keeping into `key` (emptied first);
+/// `false` if its arguments are too long to keep.
+fn write_key(key: &mut String, lang: Lang, id: &str, args: &[(&str, Arg)]) -> bool {
     let mut bytes = 0;
     for (_, value) in args {
         bytes += match value {
@@ -37,13 +50,13 @@ pub(super) fn key(lang: Lang, id: &str, args: &[(&str, Arg)]) -> Option<String> 
             Arg::Num(_) => 8,
         };
     }
+    key.clear();
     if bytes > ARGS_BYTES {
-        return None;
+        return false;
     }
     // Each text argument is written with its length, so no text (a
     // player's name may hold any character) can pass for another split of
     // the arguments; a number is keyed by its bits.
-    let mut key = String::with_capacity(id.len() + bytes + 8 * args.len() + 4);
     key.push_str(lang.code());
     key.push('\u{1f}');
     key.push_str(id);
@@ -60,22 +73,46 @@ pub(super) fn key(lang: Lang, id: &str, args: &[(&str, Arg)]) -> Option<String> 
             }
         }
     }
-    Some(key)
+    true
 }
 
-/// The text kept for `key`, if any.
-pub(super) fn get(key: &str) -> Option<String> {
-    KEPT.with_borrow(|kept| kept.get(key).cloned())
-}
-
-/// Keeps `text` for `key`.
-pub(super) fn keep(key: String, text: &str) {
-    KEPT.with_borrow_mut(|kept| {
-        if kept.len() >= ENTRIES {
-            kept.clear();
+/// The text of the call `lang`, `id`, `args`: kept, or made by `format`
+/// (and kept if its arguments are short).
+pub(super) fn text_of(
+    lang: Lang,
+    id: &str,
+    args: &[(&str, Arg)],
+    format: impl FnOnce() -> String,
+) -> String {
+    let worth = KEPT.with_borrow_mut(|kept| {
+        let Kept { texts, key } = kept;
+        if !write_key(key, lang, id, args) {
+            return Err(false);
         }
-        kept.insert(key, text.to_owned());
+        texts.get(key.as_str()).map(|t| t.to_string()).ok_or(true)
     });
+    match worth {
+        Ok(text) => text,
+        Err(keep) => {
+            // Formatted outside the borrow: Fluent may format another
+            // message (a term) on this thread meanwhile.
+            let text = format();
+            if keep {
+                KEPT.with_borrow_mut(|kept| {
+                    let Kept { texts, key } = kept;
+                    // The key buffer may have been reused meanwhile.
+                    if !write_key(key, lang, id, args) {
+                        return;
+                    }
+                    if texts.len() >= ENTRIES {
+                        texts.clear();
+                    }
+                    texts.insert(key.as_str().into(), text.as_str().into());
+                });
+            }
+            text
+        }
+    }
 }
 
 #[cfg(test)]
@@ -85,6 +122,10 @@ mod tests {
     #[test]
     fn keys_tell_calls_apart() {
         let s = |v: &str| Arg::Str(v.to_owned());
+        let key = |lang, id, args: &[(&str, Arg)]| {
+            let mut key = String::new();
+            write_key(&mut key, lang, id, args).then_some(key)
+        };
         let a = key(Lang::En, "m", &[("x", s("a")), ("y", s("bc"))]);
         let b = key(Lang::En, "m", &[("x", s("ab")), ("y", s("c"))]);
         let c = key(Lang::ZhCn, "m", &[("x", s("a")), ("y", s("bc"))]);

@@ -447,6 +447,9 @@ impl Service {
     /// or there are no stamps (SQLite).
     fn keep_view(&self, session: &Session, applied: &Applied, keep: bool) {
         let id = session.record.id;
+        if keep && self.keep_view_in_place(session, applied) {
+            return;
+        }
         let view = match (&session.read_along, session.settings_read(), &applied.stamp) {
             (Some(read), Some(settings), Some(stamp))
                 if keep && session.adjournments.is_empty() && session.resuming.is_none() =>
@@ -484,6 +487,50 @@ impl Service {
                 kept.remove(&id);
             }
         }
+    }
+
+    /// [`Service::keep_view`] for a change judged on the kept view itself and
+    /// committed with its stamps checked (a plain move, the common case):
+    /// the server's settings, the players' rows and their vacations are the
+    /// ones kept, so only the game row's part (version, state, stamp) is
+    /// written over, instead of copying all of it out of the session again.
+    /// `false` (nothing done) if the view kept is not the one the session
+    /// was made from, or the change was of another kind.
+    fn keep_view_in_place(&self, session: &Session, applied: &Applied) -> bool {
+        let (true, Some(read), Some(stamp)) = (session.kept, &session.read_along, &applied.stamp)
+        else {
+            return false;
+        };
+        if read.check.is_none()
+            || !session.adjournments.is_empty()
+            || session.resuming.is_some()
+            || session.settings_read().is_none()
+        {
+            return false;
+        }
+        let record = &session.record;
+        let mut kept = lock_map(&self.inner.sessions.kept);
+        let Some(view) = kept.get_mut(&record.id) else {
+            return false;
+        };
+        // The same stamps (the game row's included, which no other version
+        // of the row shares) and the same fixed parts: the view the
+        // session was made from, still as it was.
+        let same = view.check == read.check
+            && view.record.id == record.id
+            && view.record.offers == record.offers
+            && view.record.game == record.game;
+        if !same {
+            return false;
+        }
+        view.record.version = record.version;
+        view.record.state.clone_from(&record.state);
+        // Both read from the one column.
+        view.record.game.deadline_ms = record.state.deadline_ms;
+        if let Some(check) = view.check.as_mut() {
+            check.game.clone_from(stamp);
+        }
+        true
     }
 
     /// Rebuilds a stored game.
