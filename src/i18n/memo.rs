@@ -142,6 +142,26 @@ mod tests {
     }
 
     #[test]
+    fn long_arguments_are_formatted_every_time_and_never_kept() {
+        use crate::t;
+        let long = "n".repeat(ARGS_BYTES + 1);
+        let before = KEPT.with_borrow(|kept| kept.texts.len());
+        for _ in 0..2 {
+            let text = t!(Lang::En, "board-draw-offer", name = long.as_str());
+            assert_eq!(text, format!("{long} offers a draw"));
+        }
+        assert_eq!(KEPT.with_borrow(|kept| kept.texts.len()), before);
+        // A short one is kept once, and answered from there the second time.
+        for _ in 0..2 {
+            assert_eq!(
+                t!(Lang::En, "board-draw-offer", name = "Ann"),
+                "Ann offers a draw"
+            );
+        }
+        assert_eq!(KEPT.with_borrow(|kept| kept.texts.len()), before + 1);
+    }
+
+    #[test]
     fn a_text_formatted_again_is_the_same_in_each_language() {
         use crate::t;
         for _ in 0..2 {
