@@ -38,6 +38,8 @@
 #   W  H without the lock and the stamp: the wider row's INSERT alone
 #
 #   bench/pg_move_variants.sh [rounds] [seconds] [load]
+#       VARIANTS="L F" runs only those; GAMES_FILLFACTOR=N sets the game
+#       table's fillfactor before it is rewritten (default 80, as migrated)
 #       (PGHOST etc. as for psql; default 127.0.0.1, postgres)
 #
 # With `load` as the third word, each variant runs as the move bench's
@@ -80,7 +82,8 @@ psql -d $db -qc "INSERT INTO servers (id) VALUES ('s')" \
     -c "CREATE TABLE moves_wide (LIKE moves INCLUDING ALL, deadline_ms BIGINT, \
         next_reminder_ms BIGINT, draw_offer TEXT, illegal_white BIGINT NOT NULL, \
         illegal_black BIGINT NOT NULL, FOREIGN KEY (game_id) REFERENCES games (id))"
-psql -d $db -qc "VACUUM FULL games" -c "VACUUM ANALYZE"
+psql -d $db -qc "ALTER TABLE games SET (fillfactor = ${GAMES_FILLFACTOR:-80})" \
+    -c "VACUUM FULL games" -c "VACUUM ANALYZE"
 
 NOW="(extract(epoch from now())*1000)::bigint"
 CHECK="ALTER TABLE games ADD CONSTRAINT games_wake_early CHECK ( \
@@ -157,7 +160,7 @@ busy_ticks() {
 r=0
 while [ $r -lt "$ROUNDS" ]; do
     r=$((r + 1))
-    for v in L Q K A B X C N V U I H W F S; do
+    for v in ${VARIANTS:-L Q K A B X C N V U I H W F S}; do
         if [ $v = Q ]; then psql -d $db -qc "$CHECK"; fi
         printf '%s round %s: ' $v $r
         if [ "$MODE" = load ]; then

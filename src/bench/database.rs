@@ -101,19 +101,29 @@ pub fn describe(url: &str) -> String {
 }
 
 /// Whether the database server runs on this machine (its host is a loopback
-/// name or address, or none: a Unix socket), so its processes' CPU time can
-/// be read.
+/// name or address, or a Unix socket: no host, a percent-encoded socket
+/// directory such as `%2Fvar%2Frun%2Fpostgresql`, or a `host=/…` parameter),
+/// so its processes' CPU time can be read.
 pub fn is_local(url: &str) -> bool {
     let Some((_, rest)) = url.split_once("://") else {
         return false;
     };
+    // libpq's and sqlx's `host` parameter wins over the URL's host.
+    let parameter = rest
+        .split_once('?')
+        .and_then(|(_, query)| query.split('&').find_map(|pair| pair.strip_prefix("host=")));
     let host_port = rest.split(['/', '?']).next().unwrap_or("");
     let host_port = host_port.rsplit_once('@').map_or(host_port, |(_, h)| h);
-    let host = match host_port.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or(""),
-        None => host_port.split(':').next().unwrap_or(""),
+    let host = match parameter {
+        Some(host) => host,
+        None => match host_port.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or(""),
+            None => host_port.split(':').next().unwrap_or(""),
+        },
     };
-    matches!(host, "localhost" | "127.0.0.1" | "::1") || host.is_empty()
+    let socket =
+        host.starts_with('/') || host.get(..3).is_some_and(|s| s.eq_ignore_ascii_case("%2f"));
+    matches!(host, "localhost" | "127.0.0.1" | "::1") || host.is_empty() || socket
 }
 
 #[cfg(test)]
@@ -129,5 +139,14 @@ mod tests {
         assert!(!is_local("postgres://postgres@db.example.com:5432/test"));
         assert!(!is_local("postgres://10.0.0.5/test"));
         assert!(!is_local("sqlite:/tmp/x.db"));
+        // Unix sockets, in both of the forms sqlx reads.
+        assert!(is_local(
+            "postgres://postgres@%2Fvar%2Frun%2Fpostgresql/test"
+        ));
+        assert!(is_local("postgres://u@%2ftmp/db"));
+        assert!(is_local("postgres:///db?host=/var/run/postgresql"));
+        assert!(!is_local(
+            "postgres:///db?sslmode=disable&host=db.example.com"
+        ));
     }
 }
