@@ -87,7 +87,7 @@ impl Service {
                     if pages != WebPages::Off && settings.web_slug.is_none() {
                         settings.web_slug = Some(super::pages::new_slug());
                     }
-                    let address = match (pages, self.club_url(&settings, "/")) {
+                    let address = match (pages, self.club_url(&settings, "")) {
                         (WebPages::Off, _) => None,
                         (_, url) => Some(url),
                     };

@@ -64,10 +64,15 @@ async fn pages_follow_the_setting_escape_names_and_forget_players() {
     assert!(!on.ephemeral, "{}", on.text);
     let slug = bed.slug().await;
     assert!(
-        on.text.contains(&format!("{}/club/{slug}/", bed.base)),
+        on.text.contains(&format!("(at {}/club/{slug})", bed.base)),
         "{}",
         on.text
     );
+    // The address as given opens the club's front page; so does the form
+    // with a final slash that earlier answers gave.
+    for path in [format!("/club/{slug}"), format!("/club/{slug}/")] {
+        assert_eq!(bed.page(&path).await.status, 200, "{path}");
+    }
     let ladder = bed.club_page("/ladder").await;
     assert_eq!(ladder.status, 200);
     assert!(

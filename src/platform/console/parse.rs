@@ -193,7 +193,7 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
             "opponent", "color", "rated", "time", "fen", "variant", "position",
         ],
         "accept" | "decline" | "cancel" => &["challenge"],
-        "move" => &["text", "claim_draw"],
+        "move" => &["move", "claim_draw"],
         "board" | "abort" | "games" | "help" => &[],
         "resign" => &["confirm"],
         "draw" => &["action"],
@@ -207,6 +207,8 @@ fn options_of(command: &str) -> Option<&'static [&'static str]> {
         "settings" => &[
             "time",
             "threads",
+            "spectators",
+            "web",
             "theme",
             "strict_illegal_moves",
             "challenge_hours",
@@ -379,7 +381,7 @@ pub fn to_command(command: &str, args: &[Arg]) -> Result<Command, Msg> {
                 .transpose()?,
         },
         "move" => Command::Move {
-            text: get("text").ok_or_else(|| msg!("console-move-needs-text"))?,
+            text: get("move").ok_or_else(|| msg!("console-move-needs-text"))?,
             claim_draw: get("claim_draw")
                 .map(|v| boolean("claim_draw", &v))
                 .transpose()?
@@ -853,5 +855,79 @@ mod tests {
             to_command(&command, &args).unwrap_err().text(Lang::En),
             "`/board` takes no options"
         );
+    }
+}
+
+#[cfg(test)]
+mod same_options_as_discord {
+    use super::options_of;
+
+    /// Every slash command's path ("tournament create") and option names,
+    /// as the Discord adapter registers them.
+    fn discord_commands() -> Vec<(String, Vec<String>)> {
+        fn walk<U, E>(
+            prefix: &str,
+            command: &poise::Command<U, E>,
+            out: &mut Vec<(String, Vec<String>)>,
+        ) {
+            let path = match prefix {
+                "" => command.name.to_string(),
+                _ => format!("{prefix} {}", command.name),
+            };
+            if command.subcommands.is_empty() {
+                let names = command
+                    .parameters
+                    .iter()
+                    .map(|p| p.name.to_string())
+                    .collect();
+                out.push((path, names));
+            } else {
+                for sub in &command.subcommands {
+                    walk(&path, sub, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for command in crate::platform::discord::commands::all() {
+            walk("", &command, &mut out);
+        }
+        out
+    }
+
+    /// What only one side has, and why.
+    const ONLY_ON_DISCORD: &[&str] = &[
+        // Launches the Activity inside Discord's client.
+        "activity",
+    ];
+    /// Console options Discord answers with a button instead (`confirm`),
+    /// and `/settings notify:`, the console's spelling of `/notify`.
+    const ONLY_IN_THE_CONSOLE: &[(&str, &str)] = &[
+        ("resign", "confirm"),
+        ("tournament cancel", "confirm"),
+        ("settings", "notify"),
+    ];
+
+    #[test]
+    fn the_console_takes_the_options_discord_offers() {
+        let mut differences = Vec::new();
+        for (path, mut discord) in discord_commands() {
+            let Some(console) = options_of(&path) else {
+                if !ONLY_ON_DISCORD.contains(&path.as_str()) {
+                    differences.push(format!("/{path}: not in the console"));
+                }
+                continue;
+            };
+            let mut console: Vec<String> = console
+                .iter()
+                .filter(|option| !ONLY_IN_THE_CONSOLE.contains(&(path.as_str(), **option)))
+                .map(|s| s.to_string())
+                .collect();
+            discord.sort();
+            console.sort();
+            if discord != console {
+                differences.push(format!("/{path}: Discord {discord:?}, console {console:?}"));
+            }
+        }
+        assert!(differences.is_empty(), "{}", differences.join("\n"));
     }
 }

@@ -32,6 +32,9 @@ use crate::{i18n::Lang, service::pages::Club};
 pub(super) fn routes() -> Router<Web> {
     Router::new()
         .route("/club/:slug", get(club_home))
+        // The address as `/settings web:` gave it before it dropped the
+        // slash; links to it stay in channels.
+        .route("/club/:slug/", get(club_home))
         .route("/club/:slug/events", get(live::events))
         .route("/club/:slug/ladder", get(ladder::ladder))
         .route("/club/:slug/player/:user", get(ladder::profile))
