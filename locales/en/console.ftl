@@ -63,3 +63,4 @@ console-adjourn-subcommand = `/adjourn` takes `offer`, `accept`, `decline`, `now
 console-adjourn-needs-when = `/adjourn resume` needs the time, e.g. `/adjourn resume when:"2026-12-05 19:00"`
 console-title-needs-user = `/title` needs the member, e.g. `/title @bob GM`
 console-title-needs-title = `/title` needs the title (GM, IM, FM, WGM, WIM or none), e.g. `/title @bob GM`
+console-link-button = that button opens { $url } in the browser

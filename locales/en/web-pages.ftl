@@ -7,7 +7,7 @@ web-pages-value-off = off
 web-pages-value-link = by link only (unlisted)
 web-pages-value-public = public
 # After the confirmation, when the pages are on.
-web-pages-address = (at { $url })
+web-pages-address = at { $url }
 # After the confirmation, when this bot runs no web server.
 web-pages-not-served = (this bot serves no web pages yet: its operator sets web_addr in the configuration)
 # /settings web with a value it does not know.

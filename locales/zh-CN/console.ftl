@@ -63,3 +63,4 @@ console-adjourn-subcommand = `/adjourn` 后面要跟 `offer`、`accept`、`decli
 console-adjourn-needs-when = `/adjourn resume` 需要时间，例如 `/adjourn resume when:"2026-12-05 19:00"`
 console-title-needs-user = `/title` 需要指定成员，例如 `/title @bob GM`
 console-title-needs-title = `/title` 需要称号（GM、IM、FM、WGM、WIM 或 none），例如 `/title @bob GM`
+console-link-button = 这个按钮在浏览器中打开 { $url }

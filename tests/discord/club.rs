@@ -64,7 +64,7 @@ async fn pages_follow_the_setting_escape_names_and_forget_players() {
     assert!(!on.ephemeral, "{}", on.text);
     let slug = bed.slug().await;
     assert!(
-        on.text.contains(&format!("(at {}/club/{slug})", bed.base)),
+        on.text.contains(&format!(" at {}/club/{slug}.", bed.base)),
         "{}",
         on.text
     );
@@ -447,4 +447,73 @@ async fn each_variant_has_its_ladder_page() {
     // The game's history line names its variant.
     let profile = bed.club_page("/player/alice").await;
     assert!(profile.body.contains(" · Crazyhouse"), "{}", profile.body);
+}
+
+/// The console with the web on: turning the pages on gives an address that
+/// opens the club, a link button prints the address it opens, and clicking
+/// it says where it leads instead of pressing anything.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_console_shows_where_a_link_button_leads() {
+    use chessbot::{
+        platform::console::{Console, ConsoleOptions},
+        render::{RenderConfig, Renderer},
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let addr = crate::web_support::free_addr();
+    let mut console = Console::new(ConsoleOptions {
+        database_url: format!("sqlite:{}", dir.path().join("c.db").display()),
+        out_dir: None,
+        moderators: vec!["admin".to_owned()],
+        echo: false,
+        renderer: std::sync::Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
+        locale: None,
+        seed: Some(1),
+        web: Some(addr),
+    })
+    .await
+    .unwrap();
+    // Line by line: `run` closes the store at the end of its input.
+    let mut out = Vec::new();
+    for line in [
+        "admin: /settings web:link threads:false",
+        // A rated game, so the ladder has a page to link to.
+        "alice: /challenge @bob color:white rated:true",
+        "bob: click Accept",
+        "alice: /move e4",
+        "bob: /move e5",
+        "alice: /resign confirm:true",
+        "admin: /leaderboard",
+        "admin: click Open the page",
+    ] {
+        console.run_line(line, &mut out).await.unwrap();
+    }
+    let out = String::from_utf8(out).unwrap();
+    let base = format!("http://{addr}/club/");
+    // The confirmation's address, as given, is the club's front page.
+    let home = out
+        .lines()
+        .find(|line| line.contains("Settings changed"))
+        .and_then(|line| line.split(" at ").nth(1))
+        .and_then(|rest| rest.split([' ', ';']).next())
+        .map(|url| url.trim_end_matches('.'))
+        .unwrap_or_else(|| panic!("no address in {out}"));
+    assert!(home.starts_with(&base), "{out}");
+    assert_eq!(
+        crate::web_support::get(home, &[]).await.status,
+        200,
+        "{home}"
+    );
+    // The leaderboard's link button prints what it opens, and that serves.
+    let ladder = format!("{home}/ladder?page=1");
+    assert!(
+        out.contains(&format!("[Open the page → {ladder}]")),
+        "{out}"
+    );
+    assert_eq!(crate::web_support::get(&ladder, &[]).await.status, 200);
+    // A click names the address; the bot is not asked about a button.
+    assert!(
+        out.contains(&format!("that button opens {ladder} in the browser")),
+        "{out}"
+    );
+    assert!(!out.contains("no longer"), "{out}");
 }

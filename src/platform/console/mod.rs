@@ -29,7 +29,7 @@ use crate::{
     i18n::{Lang, Msg},
     msg,
     render::Renderer,
-    service::{Actor, Button, Command, Reply, Service},
+    service::{Actor, Button, ButtonStyle, Command, Reply, Service},
     store::Store,
     t,
 };
@@ -331,7 +331,23 @@ impl Console {
                 }
             },
             Line::Click { user, label } => match self.find_button(&user, &label) {
-                Some(id) => self.send(&user, Command::Button { id }, out).await?,
+                // A link button opens its address in the browser on Discord:
+                // here it says the address, and the bot hears nothing.
+                Some(button) if button.style == ButtonStyle::Link => {
+                    let channel = self.channel.clone();
+                    let lang = self.user_lang(&user);
+                    print_private(
+                        out,
+                        lang,
+                        &channel,
+                        &user,
+                        &t!(lang, "console-link-button", url = &button.id),
+                    )?;
+                }
+                Some(button) => {
+                    self.send(&user, Command::Button { id: button.id }, out)
+                        .await?
+                }
                 None => {
                     let channel = self.channel.clone();
                     let lang = self.user_lang(&user);
@@ -572,7 +588,7 @@ impl Console {
     }
 
     /// The newest button with this label that `user` can see here.
-    fn find_button(&self, user: &str, label: &str) -> Option<String> {
+    fn find_button(&self, user: &str, label: &str) -> Option<Button> {
         self.posted
             .iter()
             .rev()
@@ -582,7 +598,7 @@ impl Console {
                 p.buttons
                     .iter()
                     .find(|b| b.label.eq_ignore_ascii_case(label))
-                    .map(|b| b.id.clone())
+                    .cloned()
             })
     }
 
@@ -688,7 +704,11 @@ impl Console {
             let labels: Vec<String> = reply
                 .buttons
                 .iter()
-                .map(|b| format!("[{}]", b.label))
+                .map(|b| match b.style {
+                    // What a link button opens, so it can be followed.
+                    ButtonStyle::Link => format!("[{} → {}]", b.label, b.id),
+                    _ => format!("[{}]", b.label),
+                })
                 .collect();
             writeln!(out, "{prefix} {}", labels.join(" "))?;
             self.note_web_links(&reply.buttons);
