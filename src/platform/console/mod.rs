@@ -330,36 +330,25 @@ impl Console {
                     print_private(out, lang, &channel, &user, &e.text(lang))?;
                 }
             },
-            Line::Click { user, label } => match self.find_button(&user, &label) {
-                // A link button opens its address in the browser on Discord:
-                // here it says the address, and the bot hears nothing.
-                Some(button) if button.style == ButtonStyle::Link => {
-                    let channel = self.channel.clone();
-                    let lang = self.user_lang(&user);
-                    print_private(
-                        out,
-                        lang,
-                        &channel,
-                        &user,
-                        &t!(lang, "console-link-button", url = &button.id),
-                    )?;
-                }
-                Some(button) => {
-                    self.send(&user, Command::Button { id: button.id }, out)
-                        .await?
-                }
-                None => {
-                    let channel = self.channel.clone();
-                    let lang = self.user_lang(&user);
-                    print_private(
-                        out,
-                        lang,
-                        &channel,
-                        &user,
-                        &t!(lang, "console-no-button", label = &label),
-                    )?;
-                }
-            },
+            Line::Click { user, label } => {
+                let lang = self.user_lang(&user);
+                let said = match self.find_button(&user, &label) {
+                    // A link button opens its address in the browser on
+                    // Discord: here it says the address, and the bot hears
+                    // nothing.
+                    Some(button) if button.style == ButtonStyle::Link => {
+                        t!(lang, "console-link-button", url = &button.id)
+                    }
+                    Some(button) => {
+                        return self
+                            .send(&user, Command::Button { id: button.id }, out)
+                            .await;
+                    }
+                    None => t!(lang, "console-no-button", label = &label),
+                };
+                let channel = self.channel.clone();
+                print_private(out, lang, &channel, &user, &said)?;
+            }
         }
         Ok(())
     }
