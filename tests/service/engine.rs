@@ -227,10 +227,14 @@ async fn a_game_against_level_1_is_played_to_its_end() {
         .unwrap();
     assert!(!record.is_active(), "the game ended");
     assert!(computer_moves >= 2);
+    let moves = service.store().moves(record.id).await.unwrap();
+    let sans: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
     assert_ne!(
         record.state.result.as_deref(),
         Some("0-1"),
-        "level 1 beat a decent player"
+        "level 1 beat a decent player ({:?}): {}",
+        record.state.termination,
+        sans.join(" ")
     );
     assert!(!record.game.rated);
     assert_eq!(record.game.black_id, "engine:1");
