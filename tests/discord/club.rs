@@ -516,4 +516,6 @@ async fn the_console_shows_where_a_link_button_leads() {
         "{out}"
     );
     assert!(!out.contains("no longer"), "{out}");
+    // Sent to the bot, the address would be refused as an unknown button.
+    assert!(!out.contains("not one of mine"), "{out}");
 }
