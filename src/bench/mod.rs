@@ -38,9 +38,6 @@ use crate::{
     store::{Backend, Durability},
 };
 
-/// Turns ours and the floor take in one run.
-const ROUNDS: usize = 4;
-
 /// When the bench's games are played (2026-01-01 12:00 UTC).
 const START_MS: i64 = 1_767_268_800_000;
 
@@ -97,6 +94,12 @@ pub struct BenchArgs {
     /// illegal one.
     #[arg(long, default_value_t = 0.03)]
     pub bad_rate: f64,
+    /// Turns ours and the floor take in the move bench, each with its share
+    /// of `--moves`. Each turn's pair gives a ratio of its own, printed with
+    /// their median and spread: more rounds, a figure less at the mercy of
+    /// what else the machine did in one of them.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub rounds: u64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Measure start-up time and memory with a large database instead.
@@ -264,6 +267,25 @@ fn print_cpu(
     );
 }
 
+/// The turns' own ratios (floor moves/s ÷ ours, each turn beside the floor's
+/// turn right after it): their median, spread and each one, so that a run
+/// shows how far one figure can be trusted on this machine.
+fn round_ratio_line(ratios: &mut [f64]) -> String {
+    let each = ratios
+        .iter()
+        .map(|r| format!("{r:.2}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    ratios.sort_by(f64::total_cmp);
+    format!(
+        "turn by turn: median {:.2}× (min {:.2}, max {:.2} over {} turns: {each})",
+        report::median(ratios),
+        ratios.first().copied().unwrap_or(f64::NAN),
+        ratios.last().copied().unwrap_or(f64::NAN),
+        ratios.len()
+    )
+}
+
 /// The figures of one run that the side-by-side table shows.
 struct Headline {
     backend: Backend,
@@ -342,24 +364,31 @@ async fn throughput(
         (store.backend() == Backend::Postgres && database::is_local(url)).then_some("postgres");
     let (mut ours_cpu, mut floor_cpu) = (cpu::CpuSample::default(), cpu::CpuSample::default());
     let mut slots = slots;
-    for round in 0..ROUNDS as u64 {
+    let rounds = args.rounds;
+    let per_round = usize::try_from(rounds).unwrap_or(1);
+    // Floor moves/s ÷ ours, turn by turn.
+    let mut round_ratios = Vec::with_capacity(per_round);
+    for round in 0..rounds {
         let seed = args.seed + 1000 * (round + 1);
         let before = service.stage_timings();
         let cpu_before = cpu::CpuSample::now(server);
         let (run, rest) = throughput::play(
             &service,
             slots,
-            args.moves / ROUNDS,
+            args.moves / per_round,
             args.concurrency,
             args.bad_rate,
             seed,
         )
         .await?;
         stages = stages.plus(&service.stage_timings().since(&before));
+        let ours_rate = run.moves_per_sec();
         loaded.extend(run);
         let cpu_between = cpu::CpuSample::now(server);
         ours_cpu = ours_cpu.plus(&cpu_between.since(&cpu_before));
-        floor_loaded.extend(floor.run(args.moves / ROUNDS, args.concurrency).await?);
+        let floor_run = floor.run(args.moves / per_round, args.concurrency).await?;
+        round_ratios.push(floor_run.ops_per_sec() / ours_rate);
+        floor_loaded.extend(floor_run);
         floor_cpu = floor_cpu.plus(&cpu::CpuSample::now(server).since(&cpu_between));
 
         // One command at a time: per-move cost without queueing.
@@ -367,7 +396,7 @@ async fn throughput(
         let (run, rest) = throughput::play(
             &service,
             rest,
-            sequential_moves / ROUNDS,
+            sequential_moves / per_round,
             1,
             0.0,
             seed + 500,
@@ -375,7 +404,7 @@ async fn throughput(
         .await?;
         seq_stages = seq_stages.plus(&service.stage_timings().since(&before));
         sequential.extend(run);
-        floor_seq.extend(floor.run(sequential_moves / ROUNDS, 1).await?);
+        floor_seq.extend(floor.run(sequential_moves / per_round, 1).await?);
         slots = rest;
     }
     floor.finish().await?;
@@ -404,6 +433,7 @@ async fn throughput(
         "cost ratio (floor moves/s ÷ ours): {:.2}×",
         floor_loaded.ops_per_sec() / loaded.moves_per_sec()
     );
+    println!("{}", round_ratio_line(&mut round_ratios));
     println!(
         "refused attempts (wrong player, illegal): {}",
         loaded.refusals.summary()

@@ -62,6 +62,16 @@ pub fn per_move((nanos, _count): (u64, u64), moves: usize) -> f64 {
     nanos as f64 / moves as f64 / 1e6
 }
 
+/// The median of `sorted` (ascending): the mean of the middle two for an
+/// even count; NaN for none.
+pub fn median(sorted: &[f64]) -> f64 {
+    match sorted.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
 /// The resident set size of this process in KiB (Linux `/proc/self/status`).
 pub fn rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -82,6 +92,13 @@ mod tests {
         assert_eq!(s.quantile_ms(0.99), 99.0);
         assert_eq!(s.quantile_ms(0.0), 1.0);
         assert!(Samples::default().quantile_ms(0.5).is_nan());
+    }
+
+    #[test]
+    fn median_of_odd_even_and_no_values() {
+        assert_eq!(median(&[1.0, 2.0, 9.0]), 2.0);
+        assert_eq!(median(&[1.0, 2.0, 4.0, 9.0]), 3.0);
+        assert!(median(&[]).is_nan());
     }
 
     #[test]
