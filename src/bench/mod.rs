@@ -193,6 +193,12 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<()> {
         db.drop_it().await?;
         return result;
     }
+    anyhow::ensure!(
+        u64::try_from(args.moves).is_ok_and(|moves| moves >= args.rounds),
+        "--moves ({}) must be at least --rounds ({}): each turn plays its share of the moves",
+        args.moves,
+        args.rounds
+    );
     let modes: Vec<Durability> = match args.durability.trim() {
         "both" => vec![Durability::Full, Durability::Normal],
         one => vec![one.parse().map_err(anyhow::Error::msg)?],
@@ -308,9 +314,10 @@ async fn throughput(
     };
     let service = Service::new(store.clone(), renderer.clone(), clock);
     println!(
-        "chessbot bench: {} games, {} moves, {} in flight, clock {}, {:?}{} on {}, {} cores",
+        "chessbot bench: {} games, {} moves in {} turns, {} in flight, clock {}, {:?}{} on {}, {} cores",
         args.games,
         args.moves,
+        args.rounds,
         args.concurrency,
         args.clock,
         store.backend(),
@@ -545,4 +552,18 @@ async fn throughput(
         loaded: loaded.moves,
         sequential: sequential.moves,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_ratio_line;
+
+    #[test]
+    fn the_turns_line_gives_median_spread_and_each_turn_in_order() {
+        let line = round_ratio_line(&mut [1.5, 1.2, 2.0, 1.3]);
+        assert_eq!(
+            line,
+            "turn by turn: median 1.40× (min 1.20, max 2.00 over 4 turns: 1.50 1.20 2.00 1.30)"
+        );
+    }
 }
