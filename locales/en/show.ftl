@@ -8,6 +8,10 @@ show-pgn-caption = { $white } (White) vs { $black } (Black), { $count ->
     [one] 1 move
    *[other] { $count } moves
 }: { $outcome }
+show-pgn-caption-unnamed = A pasted game, { $count ->
+    [one] 1 move
+   *[other] { $count } moves
+}: { $outcome }
 show-pgn-unfinished = no result
 show-pgn-no-moves = That PGN has no moves: paste a game like `1. e4 e5 2. Nf3 Nc6`.
 show-pgn-too-large = That PGN is { $bytes } bytes; I read at most { $max }.

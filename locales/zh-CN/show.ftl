@@ -5,6 +5,7 @@ pgn-text-or-file = 请用 `pgn:` 文字或附上的 `.pgn` 文件给出棋局，
 show-position-title = 局面
 show-position-text = { $name } 展示的局面。
 show-pgn-caption = { $white }（白方）对 { $black }（黑方），共{ $count }回合：{ $outcome }
+show-pgn-caption-unnamed = 粘贴的棋局，共{ $count }回合：{ $outcome }
 show-pgn-unfinished = 没有结果
 show-pgn-no-moves = 这个 PGN 里没有着法：请粘贴像 `1. e4 e5 2. Nf3 Nc6` 这样的对局。
 show-pgn-too-large = 这个 PGN 有 { $bytes } 字节；我最多读取 { $max } 字节。

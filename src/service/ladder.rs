@@ -29,7 +29,7 @@ const OPENING_GAMES: i64 = 100;
 /// Opening families a profile lists.
 const TOP_OPENINGS: usize = 3;
 /// Rated games before a player's points settle (seed 001): until then `?`.
-pub(super) const PROVISIONAL_GAMES: i64 = 50;
+pub(super) const PROVISIONAL_GAMES: i64 = crate::rating::PROVISIONAL_GAMES as i64;
 
 /// The club scheme's settlement in the store's terms.
 pub(super) fn settle(white: i64, black: i64, score: Score) -> (i64, i64) {
@@ -193,7 +193,15 @@ impl Service {
             ));
         }
         // Each variant's ladder the player has a rated game on, a line each.
-        for (variant, record) in self.store().variant_records(&actor.server, &id).await? {
+        let variants = self.store().variant_records(&actor.server, &id).await?;
+        // Points marked `?` are explained below the card, as on the ladder.
+        let provisional = std::iter::once(player.rated_games)
+            .chain(variants.iter().map(|(_, record)| record.rated_games))
+            .any(|games| games < PROVISIONAL_GAMES);
+        if provisional {
+            card.footer = Some(t!(lang, "ladder-provisional", games = PROVISIONAL_GAMES));
+        }
+        for (variant, record) in variants {
             card.fields.push((
                 variant.name(lang),
                 t!(
@@ -392,9 +400,8 @@ impl Service {
         }
         match session.record.state.deadline_ms {
             Some(deadline) => {
-                // Converted to the reader's units with the rest of the time
-                // words (`human_left`).
-                let left = crate::clock::human_left(deadline - now);
+                // In the reader's own units (`2天23小时`, `2 d 23 h`).
+                let left = crate::clock::human_left_in(lang, deadline - now);
                 format!(" · {}", crate::t!(lang, "features-games-left", left = left))
             }
             None => String::new(),

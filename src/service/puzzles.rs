@@ -539,10 +539,12 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let after = Points::from_hundredths(rated.solver_points);
+        let before = Points::from_hundredths(rated.solver_points - rated.delta);
         Ok(Ended {
             result: t!(
                 lang,
                 "puzzle-points",
+                before = before.to_string(),
                 change = signed(rated.delta),
                 points = after.to_string(),
                 level = after.level().name(lang)

@@ -122,14 +122,26 @@ impl Service {
             ),
             None => t!(lang, "show-pgn-unfinished"),
         };
-        let mut lines = vec![t!(
-            lang,
-            "show-pgn-caption",
-            white = names[0].as_str(),
-            black = names[1].as_str(),
-            count = plies.div_ceil(2),
-            outcome = outcome
-        )];
+        let count = plies.div_ceil(2);
+        // A PGN that names neither player would read "White (White) vs
+        // Black (Black)".
+        let caption = match pasted_is_named(&game) {
+            true => t!(
+                lang,
+                "show-pgn-caption",
+                white = names[0].as_str(),
+                black = names[1].as_str(),
+                count = count,
+                outcome = outcome
+            ),
+            false => t!(
+                lang,
+                "show-pgn-caption-unnamed",
+                count = count,
+                outcome = outcome
+            ),
+        };
+        let mut lines = vec![caption];
         if let Some(named) = opening::classify(&game.game) {
             lines.push(t!(lang, "engine-opening", opening = named.text(lang)));
         }
@@ -188,12 +200,23 @@ pub(super) fn read_pasted(lang: Lang, text: &str) -> Result<pgn::ImportedGame, S
 /// A pasted game's players as shown: the PGN's names made safe to show,
 /// where `?` (unknown) reads as the colour.
 pub(super) fn pasted_names(lang: Lang, game: &pgn::ImportedGame) -> [String; 2] {
-    [("White", Color::White), ("Black", Color::Black)].map(|(tag, color)| {
-        match game.tag(tag).map(super::display_name) {
-            Some(name) if name != "?" && name != "player" => name,
-            _ => color_text(lang, color),
-        }
-    })
+    [("White", Color::White), ("Black", Color::Black)]
+        .map(|(tag, color)| pasted_name(game, tag).unwrap_or_else(|| color_text(lang, color)))
+}
+
+/// The player a PGN's `White` or `Black` tag names, unless it names nobody
+/// (`?`, as PGN writes an unknown name, or `player`).
+fn pasted_name(game: &pgn::ImportedGame, tag: &str) -> Option<String> {
+    game.tag(tag)
+        .map(super::display_name)
+        .filter(|name| name != "?" && name != "player")
+}
+
+/// Whether a pasted PGN names at least one of its players.
+fn pasted_is_named(game: &pgn::ImportedGame) -> bool {
+    ["White", "Black"]
+        .iter()
+        .any(|tag| pasted_name(game, tag).is_some())
 }
 
 /// What is wrong with a PGN, in `lang`: the move and its number where a

@@ -222,7 +222,9 @@ async fn solving_a_puzzle_with_the_bots_reply_rates_it() {
     let solved = bed.run("alice", mv("Re8#")).await;
     assert!(solved.text.contains("Re8# — solved!"), "{}", solved.text);
     assert!(
-        solved.text.contains("Puzzle points: +10 → 10 (Unranked)"),
+        solved
+            .text
+            .contains("Puzzle points: 0 → 10 (+10), Unranked."),
         "{}",
         solved.text
     );
@@ -273,7 +275,9 @@ async fn a_wrong_move_ends_the_attempt_and_shows_the_solution() {
         wrong.text
     );
     assert!(
-        wrong.text.contains("Puzzle points: -10 → -10 (Unranked)"),
+        wrong
+            .text
+            .contains("Puzzle points: 0 → -10 (-10), Unranked."),
         "{}",
         wrong.text
     );
