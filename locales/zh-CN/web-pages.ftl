@@ -6,8 +6,9 @@ web-settings-done-pages = 俱乐部网页：{ $value }
 web-pages-value-off = 关闭
 web-pages-value-link = 仅凭链接访问（不公开列出）
 web-pages-value-public = 公开
-# 网页开启时，确认之后附上地址。
-web-pages-address = 网址：{ $url }
+# 网页开启时，确认之后附上地址。地址后面留一个空格：Discord 把网址一直认到空白为止，
+# 紧跟的“。”或“，”会被当成网址的一部分，链接就打不开了。
+web-pages-address = 网址：{ $url }{" "}
 # 本机器人没有运行网页服务时，确认之后的说明。
 web-pages-not-served = （本机器人尚未提供网页：需由运营者在配置中设置 web_addr）
 # /settings web 的值无法识别。

@@ -519,3 +519,63 @@ async fn the_console_shows_where_a_link_button_leads() {
     // Sent to the bot, the address would be refused as an unknown button.
     assert!(!out.contains("not one of mine"), "{out}");
 }
+
+/// The address in a Chinese confirmation ends where Discord's link ends: its
+/// autolinker takes everything up to whitespace (then drops trailing ASCII
+/// punctuation only), so a full-width `。` or `，` right after the address
+/// would become part of the link and the link a 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chinese_confirmation_ends_its_address_where_discord_does() {
+    use chessbot::{
+        platform::console::{Console, ConsoleOptions},
+        render::{RenderConfig, Renderer},
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let addr = crate::web_support::free_addr();
+    let mut console = Console::new(ConsoleOptions {
+        database_url: format!("sqlite:{}", dir.path().join("c.db").display()),
+        out_dir: None,
+        moderators: vec!["admin".to_owned()],
+        echo: false,
+        renderer: std::sync::Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
+        locale: Some("zh-CN".to_owned()),
+        seed: Some(1),
+        web: Some(addr),
+    })
+    .await
+    .unwrap();
+    let mut out = Vec::new();
+    for line in [
+        "admin: /settings web:public",
+        // Two changes at once: the address is followed by the next one.
+        "admin: /settings web:link threads:false",
+    ] {
+        console.run_line(line, &mut out).await.unwrap();
+    }
+    let out = String::from_utf8(out).unwrap();
+    let confirmations: Vec<&str> = out.lines().filter(|l| l.contains("网址：")).collect();
+    assert_eq!(confirmations.len(), 2, "{out}");
+    for line in confirmations {
+        let link = discord_link_in(line).unwrap_or_else(|| panic!("no link in {line}"));
+        assert_eq!(
+            crate::web_support::get(&link, &[]).await.status,
+            200,
+            "{link} in {line}"
+        );
+    }
+}
+
+/// The first link Discord's client would make of `text`: `https?://`, then
+/// everything up to whitespace or `<`, less a trailing ASCII `.,:;"')]`.
+fn discord_link_in(text: &str) -> Option<String> {
+    let start = text.find("http://").or_else(|| text.find("https://"))?;
+    let rest = &text[start..];
+    let end = rest
+        .find(|c: char| c.is_whitespace() || c == '<')
+        .unwrap_or(rest.len());
+    Some(
+        rest[..end]
+            .trim_end_matches(['.', ',', ':', ';', '"', '\'', ')', ']'])
+            .to_owned(),
+    )
+}
