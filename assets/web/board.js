@@ -119,8 +119,16 @@ const toDests = obj => {
 const gameOn = s => !!s && !s.end && !!s.you && !spectator;
 const myTurn = s => gameOn(s) && s.turn === s.you;
 
+// Whether the board has shown a state yet. The first one is put without
+// animation: chessground starts from the initial position, and animating
+// from there would fly every piece of a game in progress across the board.
+let boardShown = false;
+
 // Puts the board exactly as the state says (also used to undo a local move).
 function setBoard(s, withDests = true) {
+  const first = !boardShown;
+  boardShown = true;
+  if (first) ground.set({ animation: { enabled: false } });
   const on = gameOn(s);
   const wantViewOnly = spectator || !on;
   if (ground.state.viewOnly !== wantViewOnly) {
@@ -140,6 +148,7 @@ function setBoard(s, withDests = true) {
     },
     premovable: { enabled: on },
   });
+  if (first) ground.set({ animation: { enabled: true } });
   if (ground.state.dropmode.active && !(on && s.turn === s.you)) endDropMode();
 }
 

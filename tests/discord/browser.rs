@@ -310,6 +310,16 @@ async fn two_browsers_play_to_checkmate() {
     // A reload in the middle resumes where the game stands.
     alice.refresh().await.expect("reload");
     wait_ply(&alice, 2).await;
+    // Shown as it stands, not flown there from the initial position (the
+    // board's first state used to animate every piece that had moved).
+    let flying = alice
+        .execute(
+            "return document.querySelectorAll('cg-board piece.anim').length;",
+            vec![],
+        )
+        .await
+        .expect("script");
+    assert_eq!(flying, json!(0), "pieces animating on a fresh page");
     drag_move(&alice, "g2", "g4").await;
     wait_ply(&bob, 3).await;
     screenshot(&watcher, "in-progress").await;
