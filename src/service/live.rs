@@ -873,12 +873,18 @@ impl Service {
 
     /// The buttons a board message gets when the web board is on: Watch
     /// live (a link anyone may open) and Play in browser (answered with the
-    /// presser's own link).
-    pub(super) fn web_buttons(&self, session: &Session, lang: Lang) -> Vec<super::Button> {
+    /// presser's own link), or the game's page once it is over. `game` is
+    /// the game as the board shows it (after a move or an ending), which the
+    /// session's own may not be yet.
+    pub(super) fn web_buttons(
+        &self,
+        session: &Session,
+        game: &crate::chess::Game,
+        lang: Lang,
+    ) -> Vec<super::Button> {
         let Some(links) = self.web_links() else {
             return Vec::new();
         };
-        let game = &session.game;
         let mut buttons = vec![super::Button {
             id: links.watch_url(session.record.id),
             label: t!(lang, "web-button-watch"),

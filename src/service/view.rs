@@ -300,7 +300,7 @@ impl Service {
                 ButtonStyle::Primary,
             ));
         }
-        reply.buttons.extend(self.web_buttons(session, lang));
+        reply.buttons.extend(self.web_buttons(session, game, lang));
         Ok(reply)
     }
 

@@ -503,6 +503,17 @@ async fn the_console_shows_where_a_link_button_leads() {
         200,
         "{home}"
     );
+    // The board of the game just resigned offers its page, no longer Play
+    // in browser (the buttons followed the game before the ending).
+    let ended = out
+        .lines()
+        .find(|line| line.contains("[Rematch]"))
+        .unwrap_or_else(|| panic!("no game-over buttons in {out}"));
+    assert!(
+        ended.contains(&format!("[Open the page → {home}/game/")),
+        "{ended}"
+    );
+    assert!(!ended.contains("Play in browser"), "{ended}");
     // The leaderboard's link button prints what it opens, and that serves.
     let ladder = format!("{home}/ladder?page=1");
     assert!(
