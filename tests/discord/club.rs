@@ -454,24 +454,8 @@ async fn each_variant_has_its_ladder_page() {
 /// it says where it leads instead of pressing anything.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_console_shows_where_a_link_button_leads() {
-    use chessbot::{
-        platform::console::{Console, ConsoleOptions},
-        render::{RenderConfig, Renderer},
-    };
     let dir = tempfile::tempdir().unwrap();
-    let addr = crate::web_support::free_addr();
-    let mut console = Console::new(ConsoleOptions {
-        database_url: format!("sqlite:{}", dir.path().join("c.db").display()),
-        out_dir: None,
-        moderators: vec!["admin".to_owned()],
-        echo: false,
-        renderer: std::sync::Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
-        locale: None,
-        seed: Some(1),
-        web: Some(addr),
-    })
-    .await
-    .unwrap();
+    let (mut console, addr) = console_with_web(&dir, None).await;
     // Line by line: `run` closes the store at the end of its input.
     let mut out = Vec::new();
     for line in [
@@ -537,24 +521,8 @@ async fn the_console_shows_where_a_link_button_leads() {
 /// would become part of the link and the link a 404.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chinese_confirmation_ends_its_address_where_discord_does() {
-    use chessbot::{
-        platform::console::{Console, ConsoleOptions},
-        render::{RenderConfig, Renderer},
-    };
     let dir = tempfile::tempdir().unwrap();
-    let addr = crate::web_support::free_addr();
-    let mut console = Console::new(ConsoleOptions {
-        database_url: format!("sqlite:{}", dir.path().join("c.db").display()),
-        out_dir: None,
-        moderators: vec!["admin".to_owned()],
-        echo: false,
-        renderer: std::sync::Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
-        locale: Some("zh-CN".to_owned()),
-        seed: Some(1),
-        web: Some(addr),
-    })
-    .await
-    .unwrap();
+    let (mut console, _) = console_with_web(&dir, Some("zh-CN")).await;
     let mut out = Vec::new();
     for line in [
         "admin: /settings web:public",
@@ -589,4 +557,30 @@ fn discord_link_in(text: &str) -> Option<String> {
             .trim_end_matches(['.', ',', ':', ';', '"', '\'', ')', ']'])
             .to_owned(),
     )
+}
+
+/// A console on a database in `dir`, with `admin` its moderator, speaking
+/// `locale` (else English), and the web on at a free address.
+async fn console_with_web(
+    dir: &tempfile::TempDir,
+    locale: Option<&str>,
+) -> (chessbot::platform::console::Console, std::net::SocketAddr) {
+    use chessbot::{
+        platform::console::{Console, ConsoleOptions},
+        render::{RenderConfig, Renderer},
+    };
+    let addr = crate::web_support::free_addr();
+    let console = Console::new(ConsoleOptions {
+        database_url: format!("sqlite:{}", dir.path().join("c.db").display()),
+        out_dir: None,
+        moderators: vec!["admin".to_owned()],
+        echo: false,
+        renderer: std::sync::Arc::new(Renderer::new(RenderConfig::default()).unwrap()),
+        locale: locale.map(str::to_owned),
+        seed: Some(1),
+        web: Some(addr),
+    })
+    .await
+    .unwrap();
+    (console, addr)
 }
