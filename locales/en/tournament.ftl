@@ -255,6 +255,7 @@ opt-correct = correct
 opt-correct-desc = Change a result already recorded
 tournament-forfeit-first-move = { $name } did not make a first move in time: this tournament game is lost by forfeit (not rated).
 tournament-game-ended-withdrawal = { $name } withdrew from the tournament: this game is lost by forfeit.
+tournament-game-unplayed-withdrawal = { $name } withdrew from the tournament: this game is called off, too early to count, and the tournament scores it as a loss by forfeit.
 tournament-game-ended-result = A moderator set this tournament game's result: { $result }.
 tournament-line-sudden-death = Match { $board }, game { $game } (sudden death, colours by lot): { $white } (White) – { $black } (Black)
 tournament-standings-line-knockout = { $place }. { $name } — { $won ->

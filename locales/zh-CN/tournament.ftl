@@ -244,6 +244,7 @@ opt-correct = 更正
 opt-correct-desc = 更改已记录的结果
 tournament-forfeit-first-move = { $name } 未在期限内走出第一步：本局比赛判负（弃权，不计积分）。
 tournament-game-ended-withdrawal = { $name } 退出了比赛：本局判负（弃权）。
+tournament-game-unplayed-withdrawal = { $name } 退出了比赛：本局尚早，就此中止、不算一盘对局；比赛中记为弃权负。
 tournament-game-ended-result = 管理员判定了本局比赛的结果：{ $result }。
 tournament-line-sudden-death = 第 { $board } 场第 { $game } 局（一局定胜负，抽签定先后手）：{ $white }（白）– { $black }（黑）
 tournament-standings-line-knockout = { $place }. { $name } — 胜 { $won } 场

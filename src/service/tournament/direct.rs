@@ -92,7 +92,10 @@ impl Service {
                 "tournament-game-ended-result",
                 result = result_text(new)
             );
-            notices.extend(self.end_for_tournament(game_id, new, why).await?);
+            notices.extend(
+                self.end_for_tournament(game_id, new, [why.clone(), why])
+                    .await?,
+            );
         }
         self.store()
             .set_tournament_result(id, &board, new.id(), &actor.user, false)
@@ -147,7 +150,10 @@ impl Service {
             if let Some(game_id) = board.game_id {
                 let lang = self.server_lang(&t.record.tournament.server_id).await;
                 let name = t.entrant(user).map_or(user, |e| e.name.as_str());
-                let why = t!(lang, "tournament-game-ended-withdrawal", name = name);
+                let why = [
+                    t!(lang, "tournament-game-ended-withdrawal", name = name),
+                    t!(lang, "tournament-game-unplayed-withdrawal", name = name),
+                ];
                 if let Some(n) = self.end_for_tournament(game_id, result, why).await? {
                     self.post(n);
                 }
@@ -162,12 +168,14 @@ impl Service {
 
     /// Ends a running tournament game with `result`: adjudicated if moves
     /// were played (rated like any ending), else aborted (a forfeit is no
-    /// game). The notice to post in its thread, if it was still running.
+    /// game). The notice to post in its thread, if it was still running,
+    /// opens with `why`: its first text for a game adjudicated, its second
+    /// for one aborted.
     async fn end_for_tournament(
         &self,
         game_id: i64,
         result: BoardResult,
-        why: String,
+        why: [String; 2],
     ) -> Result<Option<Notice>, ServiceError> {
         let _guard = self.lock_game(game_id).await;
         let Some(record) = self.store().game(game_id).await? else {
@@ -178,7 +186,8 @@ impl Service {
         }
         let mut session = self.load(record).await?;
         let mut game = session.game.clone();
-        let ended = if game.can_abort() {
+        let unplayed = game.can_abort();
+        let ended = if unplayed {
             game.abort()
         } else {
             game.adjudicate(match result {
@@ -193,6 +202,8 @@ impl Service {
         let applied = self.commit(&mut session, &game, false).await?;
         let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
         let lang = self.server_lang(&session.record.game.server_id).await;
+        let [adjudicated, aborted] = why;
+        let why = if unplayed { aborted } else { adjudicated };
         reply.text = crate::i18n::join_sentences(lang, [why, reply.text]);
         Ok(Some(Notice {
             channel: session.record.game.channel_id.clone(),
