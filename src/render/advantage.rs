@@ -18,6 +18,9 @@ const RIGHT: f64 = 16.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = 30.0;
 
+/// The fill of White's share of the chart (Black's is the dark background).
+const WHITE_SHARE: &str = "#f4f4f4";
+
 /// How bad a marked move was (colours follow lichess: yellow, orange, red).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -63,22 +66,24 @@ fn chart_svg(pawns: &[f64], marks: &[(usize, Mark)], title: &str) -> String {
         let v = if v.is_finite() { v } else { 0.0 };
         TOP + (CLIP_PAWNS - v.clamp(-CLIP_PAWNS, CLIP_PAWNS)) / (2.0 * CLIP_PAWNS) * ph
     };
-    // Black's half darker, White's half light: the shaded area between the
-    // line and the middle shows who is better.
+    // White's share light, from the bottom edge up to the line, Black's the
+    // dark rest above it (as lichess and the club pages' chart draw it): a
+    // game White dominates is mostly light, an even one half and half.
     let _ = write!(
         s,
         r##"<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="#3a3a3a"/>"##
     );
+    let bottom = TOP + ph;
     if !pawns.is_empty() {
-        let mut area = format!("M{:.1},{:.1}", x_of(0), TOP);
+        let mut area = format!("M{:.1},{:.1}", x_of(0), bottom);
         for (i, v) in pawns.iter().enumerate() {
             let _ = write!(area, " L{:.1},{:.1}", x_of(i), y_of(*v));
         }
         if pawns.len() == 1 {
             let _ = write!(area, " L{:.1},{:.1}", x_of(n), y_of(pawns[0]));
         }
-        let _ = write!(area, " L{:.1},{:.1} Z", x_of(n), TOP);
-        let _ = write!(s, r##"<path d="{area}" fill="#f4f4f4"/>"##);
+        let _ = write!(area, " L{:.1},{:.1} Z", x_of(n), bottom);
+        let _ = write!(s, r##"<path d="{area}" fill="{WHITE_SHARE}"/>"##);
     }
     // Grid: the middle line and every 5 pawns, labelled.
     for v in [-10.0, -5.0, 0.0, 5.0, 10.0] {
@@ -165,6 +170,20 @@ mod tests {
             LEFT + (WIDTH as f64 - LEFT - RIGHT) / 2.0,
             TOP
         )));
+    }
+
+    #[test]
+    fn whites_share_is_the_light_area_below_the_line() {
+        let svg = chart_svg(&[0.0, 10.0], &[], "t");
+        let bottom = HEIGHT as f64 - BOTTOM;
+        let right = WIDTH as f64 - RIGHT;
+        // From the bottom edge up to the line (at the middle, then the top
+        // edge for +10) and back down: White's share, light.
+        let area = format!(
+            "<path d=\"M{LEFT:.1},{bottom:.1} L{LEFT:.1},{mid:.1} L{right:.1},{TOP:.1} L{right:.1},{bottom:.1} Z\" fill=\"{WHITE_SHARE}\"/>",
+            mid = (TOP + bottom) / 2.0,
+        );
+        assert!(svg.contains(&area), "{svg}");
     }
 
     #[test]
