@@ -134,6 +134,14 @@ async fn pages_follow_the_setting_escape_names_and_forget_players() {
         profile.body.contains("<svg class=\"chart points\""),
         "the points chart"
     );
+    // Her points carry the provisional `?`, explained as on the ladder.
+    assert!(
+        profile
+            .body
+            .contains("<p class=\"note\">? = provisional (fewer than 50 rated games)</p>"),
+        "{}",
+        profile.body
+    );
     let reply = bed
         .run_in("alice", LOBBY, Command::Profile { user: None })
         .await;

@@ -47,7 +47,12 @@ pub struct LadderRow {
 #[derive(Clone, Debug)]
 pub struct ProfilePage {
     pub name: String,
+    /// `1234?` (with the provisional mark).
     pub points: String,
+    /// Fewer rated games than settle a player's points: the page explains
+    /// the `?`, as the ladder's does.
+    pub provisional: bool,
+    pub provisional_games: i64,
     pub level: String,
     pub rated_games: i64,
     pub wins: i64,
@@ -146,6 +151,8 @@ impl Service {
         let openings = self.most_played_openings(server, user, lang).await?;
         Ok(Some(ProfilePage {
             points: points_text(player.points, player.rated_games),
+            provisional: player.rated_games < PROVISIONAL_GAMES,
+            provisional_games: PROVISIONAL_GAMES,
             level: Points::from_hundredths(player.points).level().name(lang),
             name: player.titled_name(),
             rated_games: player.rated_games,

@@ -14,6 +14,7 @@ use super::{
 };
 use crate::{
     chess::Variant,
+    i18n::Lang,
     service::pages::{path_part, LadderPage, ProfilePage},
     t,
 };
@@ -95,16 +96,17 @@ fn ladder_html(visit: &Visit, title: &str, ladder: &LadderPage) -> String {
         ));
     }
     html.push_str("</tbody></table></div>");
-    html.push_str(&format!(
-        "<p class=\"note\">{}</p>",
-        escape(&t!(
-            lang,
-            "ladder-provisional",
-            games = ladder.provisional_games
-        ))
-    ));
+    html.push_str(&provisional_note(lang, ladder.provisional_games));
     html.push_str(&pager(visit, ladder.variant, ladder.page, ladder.pages));
     html
+}
+
+/// What the `?` after points means (fewer than `games` rated games).
+fn provisional_note(lang: Lang, games: i64) -> String {
+    format!(
+        "<p class=\"note\">{}</p>",
+        escape(&t!(lang, "ladder-provisional", games = games))
+    )
 }
 
 /// `variant=KEY&` for a variant's ladder; nothing for standard chess's.
@@ -216,6 +218,9 @@ fn profile_html(visit: &Visit, p: &ProfilePage) -> String {
             losses = p.losses
         )),
     );
+    if p.provisional {
+        html.push_str(&provisional_note(lang, p.provisional_games));
+    }
     if p.series.len() > 1 {
         html.push_str(&format!(
             "<section><h2>{}</h2>{}</section>",
