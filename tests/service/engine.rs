@@ -170,10 +170,10 @@ async fn a_game_against_level_1_is_played_to_its_end() {
     // level should not beat that. Bounded by depth and nodes, not by time:
     // a time limit made her weaker whenever the machine was busy; the time
     // is only a safety net. At depth 6 she really did lose now and then:
-    // python-chess playing the same two Stockfish settings
-    // (`bench/level1_upsets.py`), she lost 1 game
-    // of 40 at depth 6 (CI saw it twice) and none of 240 at depth 10 (two
-    // drawn, which this test allows).
+    // with python-chess playing the same two Stockfish settings
+    // (`bench/level1_upsets.py`) she lost 1 game of 40 at depth 6 (CI saw
+    // it twice), and none of 240 at depth 10 (two drawn, which this test
+    // allows).
     let limits = Limits {
         movetime_ms: 60_000,
         nodes: 300_000,
