@@ -434,7 +434,8 @@ impl LiveSnapshot {
                 let (from, to) = super::view::move_squares(&ply.mv);
                 (from.to_string(), to.to_string())
             }),
-            check: !over && game.position().is_check(),
+            // A mated king too, as the board's image and lichess show it.
+            check: game.position().is_check(),
             dests,
             variant,
             moves: game

@@ -336,6 +336,15 @@ async fn two_browsers_play_to_checkmate() {
         status.contains("Black wins") || status.contains("checkmate"),
         "{status}"
     );
+    // The mated king is marked, as on the board's image.
+    let marked = alice
+        .execute(
+            "return document.querySelectorAll('cg-board square.check').length;",
+            vec![],
+        )
+        .await
+        .expect("script");
+    assert_eq!(marked, json!(1), "the mated king's square");
     screenshot(&alice, "game-over").await;
     // The Chinese page speaks Chinese.
     let lang = chinese
