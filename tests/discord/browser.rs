@@ -123,6 +123,18 @@ pub(crate) async fn wait_ply(client: &Client, ply: i64) {
     }
 }
 
+/// How many elements on the page match `css`.
+pub(crate) async fn count_of(client: &Client, css: &str) -> u64 {
+    let count = client
+        .execute(
+            "return document.querySelectorAll(arguments[0]).length;",
+            vec![json!(css)],
+        )
+        .await
+        .expect("script");
+    count.as_u64().expect("a count")
+}
+
 /// The centre of `square` on the page, in viewport pixels.
 pub(crate) async fn square_at(client: &Client, square: &str) -> (f64, f64) {
     let rect = client
@@ -312,14 +324,8 @@ async fn two_browsers_play_to_checkmate() {
     wait_ply(&alice, 2).await;
     // Shown as it stands, not flown there from the initial position (the
     // board's first state used to animate every piece that had moved).
-    let flying = alice
-        .execute(
-            "return document.querySelectorAll('cg-board piece.anim').length;",
-            vec![],
-        )
-        .await
-        .expect("script");
-    assert_eq!(flying, json!(0), "pieces animating on a fresh page");
+    let flying = count_of(&alice, "cg-board piece.anim").await;
+    assert_eq!(flying, 0, "pieces animating on a fresh page");
     drag_move(&alice, "g2", "g4").await;
     wait_ply(&bob, 3).await;
     screenshot(&watcher, "in-progress").await;
@@ -337,14 +343,8 @@ async fn two_browsers_play_to_checkmate() {
         "{status}"
     );
     // The mated king is marked, as on the board's image.
-    let marked = alice
-        .execute(
-            "return document.querySelectorAll('cg-board square.check').length;",
-            vec![],
-        )
-        .await
-        .expect("script");
-    assert_eq!(marked, json!(1), "the mated king's square");
+    let marked = count_of(&alice, "cg-board square.check").await;
+    assert_eq!(marked, 1, "the mated king's square");
     screenshot(&alice, "game-over").await;
     // The Chinese page speaks Chinese.
     let lang = chinese
