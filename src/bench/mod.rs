@@ -403,7 +403,7 @@ async fn throughput(
         let (run, rest) = throughput::play(
             &service,
             rest,
-            sequential_moves / per_round,
+            (sequential_moves / per_round).max(1),
             1,
             0.0,
             seed + 500,
@@ -411,7 +411,7 @@ async fn throughput(
         .await?;
         seq_stages = seq_stages.plus(&service.stage_timings().since(&before));
         sequential.extend(run);
-        floor_seq.extend(floor.run(sequential_moves / per_round, 1).await?);
+        floor_seq.extend(floor.run((sequential_moves / per_round).max(1), 1).await?);
         slots = rest;
     }
     floor.finish().await?;
