@@ -529,10 +529,17 @@ impl Service {
             }
         }
         let mut mentions = Vec::new();
+        // A player with the bye has no game to be told of, but is told all
+        // the same (after the players of the games): a pairing they take
+        // no part in is still news of their tournament.
+        let mut byes = Vec::new();
         for b in boards.iter().take(ANNOUNCED_BOARDS) {
             let white = entrant_label(t, b.white);
             lines.push(match b.black {
-                None => t!(lang, "tournament-line-bye", player = white),
+                None => {
+                    byes.extend(t.user_of(b.white).map(|e| e.user_id.clone()));
+                    t!(lang, "tournament-line-bye", player = white)
+                }
                 Some(black) => {
                     let black = entrant_label(t, black);
                     match b.result {
@@ -589,11 +596,13 @@ impl Service {
         if !armed.is_empty() {
             lines.push(t!(lang, "tournament-threads-note"));
         }
-        for g in &armed {
-            for id in [&g.game.white_id, &g.game.black_id] {
-                if !mentions.contains(id) {
-                    mentions.push(id.clone());
-                }
+        let players = armed
+            .iter()
+            .flat_map(|g| [&g.game.white_id, &g.game.black_id])
+            .chain(&byes);
+        for id in players {
+            if !mentions.contains(id) {
+                mentions.push(id.clone());
             }
         }
         let threads = armed
