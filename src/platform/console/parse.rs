@@ -162,12 +162,18 @@ fn is_option_name(name: &str) -> bool {
 }
 
 /// Splits on whitespace, keeping `"quoted text"` (after `name:` too) whole.
+/// A backslash takes the next `"` or `\` as it is, so that a pasted PGN's
+/// tags can be quoted inside a value (`pgn:"[White \"Li Na\"] 1. e4 *"`).
 fn split_tokens(text: &str) -> Result<Vec<String>, Msg> {
     let mut tokens = Vec::new();
     let mut current = String::new();
     let mut quoted = false;
-    for c in text.chars() {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
+            '\\' if matches!(chars.peek(), Some('"' | '\\')) => {
+                current.extend(chars.next());
+            }
             '"' => quoted = !quoted,
             c if c.is_whitespace() && !quoted => {
                 if !current.is_empty() {
@@ -727,6 +733,30 @@ fn number(name: &str, value: &str) -> Result<i64, Msg> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_backslash_quotes_a_quote_inside_a_value() {
+        let line = r#"alice: /show pgn:"[White \"张伟\"] [Black \"Li Na\"] 1. e4 *" "#;
+        let Ok(Line::Slash { command, args, .. }) = parse_line(line) else {
+            panic!("{line}");
+        };
+        assert_eq!(
+            to_command(&command, &args),
+            Ok(Command::Show {
+                fen: None,
+                pgn: Some(r#"[White "张伟"] [Black "Li Na"] 1. e4 *"#.into()),
+            })
+        );
+        // A backslash before anything else stays, and `\\` is one.
+        assert_eq!(
+            split_tokens(r#"a\b "c\\d" \\"#),
+            Ok(vec![r"a\b".to_owned(), r"c\d".to_owned(), r"\".to_owned()])
+        );
+        assert_eq!(
+            split_tokens(r#"pgn:"a \""#),
+            Err(msg!("console-open-quote"))
+        );
+    }
 
     #[test]
     fn conditional_lines_with_or_without_quotes() {
