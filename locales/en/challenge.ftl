@@ -1,6 +1,6 @@
 # Challenges (src/service/challenges.rs).
 
-challenge-fen-invalid = `fen`: not a playable position: { $reason }
+challenge-fen-invalid = `fen`: { $reason }
 challenge-fen-over = `fen`: that position is already over; pick one that can be played.
 challenge-self = You can't challenge yourself. Leave out the opponent to post an open challenge anyone can accept.
 challenge-already-waiting = You already have a challenge waiting for { $name }. Cancel it first to send a new one.

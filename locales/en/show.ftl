@@ -22,7 +22,7 @@ pgn-not-a-move = `{ $token }` in that PGN is not a move (after { $after ->
     [one] 1 readable move
    *[other] { $after } readable moves
 }).
-pgn-bad-fen = The PGN's FEN tag is not a playable position: { $reason }.
+pgn-bad-fen = The PGN's FEN tag is wrong. { $reason }
 pgn-illegal-move = Move { $mv } of that PGN is not legal in its position.
 pgn-ambiguous-move = Move { $mv } of that PGN is ambiguous: more than one piece can make it; say which (like `Nbd7`).
 pgn-move-after-end = Move { $mv } of that PGN comes after the game was already over.
@@ -45,3 +45,4 @@ fen-unplayable-en-passant = the en-passant square has no pawn that just moved tw
 fen-unplayable-opposite-check = the side not to move is in check
 fen-unplayable-impossible-check = the check on the board cannot happen in a game
 fen-unplayable-too-much-material = there are more pieces than a game can have
+fen-unplayable-variant = it breaks a rule of the game's variant

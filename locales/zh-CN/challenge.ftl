@@ -1,6 +1,6 @@
 # 挑战。
 
-challenge-fen-invalid = `fen`：不是可以下的局面：{ $reason }
+challenge-fen-invalid = `fen`：{ $reason }
 challenge-fen-over = `fen`：这个局面已经结束了，请选一个还能下的局面。
 challenge-self = 不能挑战自己。不填对手，就会发出任何人都可以接受的公开挑战。
 challenge-already-waiting = 你已经有一个挑战在等{ $name }回应。要发新的挑战，请先取消它。

@@ -8,6 +8,7 @@
 
 use shakmaty::{
     fen::{Fen, ParseFenError},
+    variant::VariantPosition,
     CastlingMode, Chess, PositionErrorKinds,
 };
 
@@ -56,6 +57,9 @@ pub enum Unplayable {
     OppositeCheck,
     ImpossibleCheck,
     TooMuchMaterial,
+    /// A rule of the game's variant (Racing Kings: no check; Horde: White
+    /// has no king, …).
+    Variant,
 }
 
 /// What is wrong with a FEN.
@@ -94,22 +98,7 @@ pub fn read_fen(text: &str) -> Result<Chess, FenProblem> {
             count: fields.len(),
         });
     }
-    let fen: Fen = text.parse().map_err(|e: ParseFenError| {
-        let field = match e {
-            ParseFenError::InvalidTurn => FenField::Turn,
-            ParseFenError::InvalidCastling => FenField::Castling,
-            ParseFenError::InvalidEpSquare => FenField::EnPassant,
-            ParseFenError::InvalidHalfmoveClock => FenField::Halfmove,
-            ParseFenError::InvalidFullmoves => FenField::Fullmove,
-            // The board, its pocket (other variants) and anything unsorted.
-            _ => FenField::Board,
-        };
-        let text = fields.get(field.number() - 1).copied().unwrap_or("");
-        FenProblem::Field {
-            field,
-            text: text.to_owned(),
-        }
-    })?;
+    let fen: Fen = text.parse().map_err(|e| field_problem(e, text))?;
     let again = fen.clone();
     let played = match fen.into_position(CastlingMode::Standard) {
         // Castling rights only Chess960 has (a king off the e-file, a rook
@@ -123,45 +112,98 @@ pub fn read_fen(text: &str) -> Result<Chess, FenProblem> {
         }
         standard => standard,
     };
-    played.map_err(|e| {
-        let kinds = e.kinds();
-        let named = [
-            (PositionErrorKinds::EMPTY_BOARD, Unplayable::Empty),
-            (PositionErrorKinds::MISSING_KING, Unplayable::MissingKing),
-            (PositionErrorKinds::TOO_MANY_KINGS, Unplayable::TooManyKings),
-            (
-                PositionErrorKinds::PAWNS_ON_BACKRANK,
-                Unplayable::PawnsOnBackRank,
-            ),
-            (
-                PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-                Unplayable::Castling,
-            ),
-            (PositionErrorKinds::INVALID_EP_SQUARE, Unplayable::EnPassant),
-            (
-                PositionErrorKinds::OPPOSITE_CHECK,
-                Unplayable::OppositeCheck,
-            ),
-            (
-                PositionErrorKinds::IMPOSSIBLE_CHECK,
-                Unplayable::ImpossibleCheck,
-            ),
-            (
-                PositionErrorKinds::TOO_MUCH_MATERIAL,
-                Unplayable::TooMuchMaterial,
-            ),
-        ];
-        let mut why: Vec<Unplayable> = named
-            .iter()
-            .filter(|(kind, _)| kinds.contains(*kind))
-            .map(|&(_, why)| why)
-            .collect();
-        // An empty board also lacks its kings: saying so adds nothing.
-        if why.contains(&Unplayable::Empty) {
-            why.retain(|w| *w == Unplayable::Empty);
+    played.map_err(|e| unplayable(e.kinds()))
+}
+
+/// Reads `text` as the FEN of a position of `rules` castling by `mode` (a
+/// game's variant, as stored games and challenges' `fen:` are read), with
+/// none of [`read_fen`]'s guesses or limits: the problem named the same way.
+pub fn read_position_in(
+    rules: shakmaty::variant::Variant,
+    mode: CastlingMode,
+    text: &str,
+) -> Result<VariantPosition, FenProblem> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FenProblem::Empty);
+    }
+    let setup = text
+        .parse::<Fen>()
+        .map_err(|e| field_problem(e, text))?
+        .into_setup();
+    VariantPosition::from_setup(rules, setup.clone(), mode).map_err(|e| {
+        // A position standard chess would play is refused for the variant's
+        // own rules (a king in Horde's White army, a check in Racing
+        // Kings): shakmaty's kinds would name a standard rule instead.
+        let standard = shakmaty::variant::Variant::Chess;
+        if rules != standard && VariantPosition::from_setup(standard, setup, mode).is_ok() {
+            FenProblem::Unplayable(vec![Unplayable::Variant])
+        } else {
+            unplayable(e.kinds())
         }
-        FenProblem::Unplayable(why)
     })
+}
+
+/// The field of `text` that shakmaty could not read.
+fn field_problem(e: ParseFenError, text: &str) -> FenProblem {
+    let field = match e {
+        ParseFenError::InvalidTurn => FenField::Turn,
+        ParseFenError::InvalidCastling => FenField::Castling,
+        ParseFenError::InvalidEpSquare => FenField::EnPassant,
+        ParseFenError::InvalidHalfmoveClock => FenField::Halfmove,
+        ParseFenError::InvalidFullmoves => FenField::Fullmove,
+        // The board, its pocket (other variants) and anything unsorted.
+        _ => FenField::Board,
+    };
+    let text = text
+        .split_whitespace()
+        .nth(field.number() - 1)
+        .unwrap_or("");
+    FenProblem::Field {
+        field,
+        text: text.to_owned(),
+    }
+}
+
+/// Why a position that reads cannot be played, from shakmaty's `kinds`.
+fn unplayable(kinds: PositionErrorKinds) -> FenProblem {
+    let named = [
+        (PositionErrorKinds::EMPTY_BOARD, Unplayable::Empty),
+        (PositionErrorKinds::MISSING_KING, Unplayable::MissingKing),
+        (PositionErrorKinds::TOO_MANY_KINGS, Unplayable::TooManyKings),
+        (
+            PositionErrorKinds::PAWNS_ON_BACKRANK,
+            Unplayable::PawnsOnBackRank,
+        ),
+        (
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            Unplayable::Castling,
+        ),
+        (PositionErrorKinds::INVALID_EP_SQUARE, Unplayable::EnPassant),
+        (
+            PositionErrorKinds::OPPOSITE_CHECK,
+            Unplayable::OppositeCheck,
+        ),
+        (
+            PositionErrorKinds::IMPOSSIBLE_CHECK,
+            Unplayable::ImpossibleCheck,
+        ),
+        (
+            PositionErrorKinds::TOO_MUCH_MATERIAL,
+            Unplayable::TooMuchMaterial,
+        ),
+        (PositionErrorKinds::VARIANT, Unplayable::Variant),
+    ];
+    let mut why: Vec<Unplayable> = named
+        .iter()
+        .filter(|(kind, _)| kinds.contains(*kind))
+        .map(|&(_, why)| why)
+        .collect();
+    // An empty board also lacks its kings: saying so adds nothing.
+    if why.contains(&Unplayable::Empty) {
+        why.retain(|w| *w == Unplayable::Empty);
+    }
+    FenProblem::Unplayable(why)
 }
 
 impl Unplayable {
@@ -176,6 +218,7 @@ impl Unplayable {
             Unplayable::OppositeCheck => t!(lang, "fen-unplayable-opposite-check"),
             Unplayable::ImpossibleCheck => t!(lang, "fen-unplayable-impossible-check"),
             Unplayable::TooMuchMaterial => t!(lang, "fen-unplayable-too-much-material"),
+            Unplayable::Variant => t!(lang, "fen-unplayable-variant"),
         }
     }
 }

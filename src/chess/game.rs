@@ -122,10 +122,13 @@ pub struct IllegalAttempt {
     pub ending: Option<Ending>,
 }
 
-/// Bad FEN or a position that cannot be played.
+/// Bad FEN or a position that cannot be played: what is wrong, to be put
+/// into the reader's words with [`FenProblem::text`].
+///
+/// [`FenProblem::text`]: super::fen_input::FenProblem::text
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a playable position: {0}")]
-pub struct FenError(pub String);
+#[error("{}", .0.text(crate::i18n::Lang::En))]
+pub struct FenError(pub super::fen_input::FenProblem);
 
 /// A stored move list that does not replay legally.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -229,13 +232,9 @@ impl Game {
     /// legal in the variant (Racing Kings has no checks, Horde's White has
     /// no king, …). A position that is already over starts ended.
     pub fn from_fen_in(variant: Variant, fen: &str) -> Result<Game, FenError> {
-        let parsed: Fen = fen.trim().parse().map_err(|e| FenError(format!("{e}")))?;
-        let position = VariantPosition::from_setup(
-            variant.rules(),
-            parsed.into_setup(),
-            variant.castling_mode(),
-        )
-        .map_err(|e| FenError(format!("{e}")))?;
+        let position =
+            super::fen_input::read_position_in(variant.rules(), variant.castling_mode(), fen)
+                .map_err(FenError)?;
         // The en-passant square is kept wherever a pawn stands next to it
         // (pseudo-legal), even when taking would expose the king: the game
         // is replayed from this text, and a pinned pawn's capture must be

@@ -229,8 +229,8 @@ pub enum PgnError {
     /// be refused for the wrong reason).
     #[error("`{token}` is not a move (after {after} moves)")]
     NotAMove { token: String, after: usize },
-    #[error("bad FEN tag: {0}")]
-    BadFen(String),
+    #[error("bad FEN tag: {}", .0.text(crate::i18n::Lang::En))]
+    BadFen(super::fen_input::FenProblem),
     /// A `Variant` tag naming rules this bot does not play.
     #[error("the variant `{0}` is not played here")]
     UnknownVariant(String),
@@ -382,7 +382,7 @@ impl Visitor for Importer {
         let game = match value("FEN") {
             Some(fen) => match Game::from_fen_in(variant, fen) {
                 Ok(game) => game,
-                Err(e) => return ControlFlow::Break(Err(PgnError::BadFen(e.to_string()))),
+                Err(e) => return ControlFlow::Break(Err(PgnError::BadFen(e.0))),
             },
             None => Game::start_of(variant),
         };

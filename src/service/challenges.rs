@@ -58,10 +58,13 @@ impl Service {
             None => settings.default_time_control.clone(),
         };
         let time_control = super::play::parse_time_control(&time, mine)?;
-        let start =
-            super::start::challenge_start(variant.as_deref(), position, fen.as_deref(), || {
-                self.draw_number(crate::chess::chess960::POSITIONS)
-            })?;
+        let start = super::start::challenge_start(
+            variant.as_deref(),
+            position,
+            fen.as_deref(),
+            actor.lang(),
+            || self.draw_number(crate::chess::chess960::POSITIONS),
+        )?;
         let mut start_image = None;
         if start.fen.is_some() {
             // The challenged player sees the position before deciding.

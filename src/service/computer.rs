@@ -148,6 +148,7 @@ impl Service {
             options.variant.as_deref(),
             options.position,
             None,
+            actor.lang(),
             || self.draw_number(crate::chess::chess960::POSITIONS),
         )?;
         self.require_engine_for(start.variant)?;

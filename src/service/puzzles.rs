@@ -295,7 +295,7 @@ impl Service {
         let game = crate::chess::Game::from_fen(
             &shakmaty::fen::Fen::from_position(position, EnPassantMode::Legal).to_string(),
         )
-        .map_err(|e| ServiceError::Internal(e.0))?;
+        .map_err(|e| ServiceError::Internal(e.to_string()))?;
         image.description = super::view::board_description(lang, &game);
         Ok(image)
     }

@@ -58,7 +58,7 @@ impl Service {
             shakmaty::CastlingMode::Chess960 => crate::chess::Variant::Chess960,
             shakmaty::CastlingMode::Standard => crate::chess::Variant::Standard,
         };
-        let game = Game::from_fen_in(variant, text).or_else(|e| refuse(e.0))?;
+        let game = Game::from_fen_in(variant, text).or_else(|e| refuse(e.0.text(actor.lang())))?;
         let lang = self.show_lang(actor).await?;
         let theme = self.server_theme(actor).await?;
         let mut frame = Frame::from_position(&position);
@@ -237,7 +237,7 @@ pub(super) fn pgn_problem(lang: Lang, e: &PgnError) -> String {
             token = crate::service::error::echo(token, 40),
             after = *after
         ),
-        PgnError::BadFen(reason) => t!(lang, "pgn-bad-fen", reason = reason.as_str()),
+        PgnError::BadFen(problem) => t!(lang, "pgn-bad-fen", reason = problem.text(lang)),
         PgnError::UnknownVariant(name) => t!(
             lang,
             "pgn-unknown-variant",

@@ -14,10 +14,11 @@
 //! Refused: a variant this bot does not play, a position outside 0–959, a
 //! position with standard chess, a position and a FEN together.
 
-use super::error::{check_length, refuse_msg, ServiceError};
+use super::error::{check_length, refuse, refuse_msg, ServiceError};
 use crate::{
     chess::{chess960, Game, Variant},
-    msg,
+    i18n::Lang,
+    msg, t,
 };
 
 /// A challenge's start, ready to store and to draw.
@@ -52,12 +53,14 @@ pub(super) fn read_variant(text: &str) -> Result<Variant, ServiceError> {
     }
 }
 
-/// Reads the options; `draw` picks a Chess960 number (below 960) when none
-/// is given (the service draws by lot, seeded in the console and tests).
+/// Reads the options (`lang`: the asker's, for what is wrong with a FEN);
+/// `draw` picks a Chess960 number (below 960) when none is given (the
+/// service draws by lot, seeded in the console and tests).
 pub(super) fn challenge_start(
     variant: Option<&str>,
     position: Option<i64>,
     fen: Option<&str>,
+    lang: Lang,
     draw: impl FnOnce() -> u16,
 ) -> Result<Start, ServiceError> {
     let variant = match variant {
@@ -78,7 +81,7 @@ pub(super) fn challenge_start(
     if let Some(text) = fen {
         check_length("fen", text, 100)?;
         let game = Game::from_fen_in(variant, text)
-            .or_else(|e| refuse_msg(msg!("challenge-fen-invalid", reason = e.0)))?;
+            .or_else(|e| refuse(t!(lang, "challenge-fen-invalid", reason = e.0.text(lang))))?;
         if game.is_over() {
             return refuse_msg(msg!("challenge-fen-over"));
         }
@@ -119,7 +122,7 @@ mod tests {
     use super::*;
 
     fn start(variant: Option<&str>, position: Option<i64>) -> Result<Start, ServiceError> {
-        challenge_start(variant, position, None, || 301)
+        challenge_start(variant, position, None, Lang::En, || 301)
     }
 
     #[test]
@@ -159,6 +162,7 @@ mod tests {
             Some("horde"),
             None,
             Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            Lang::En,
             || 0
         )));
         assert!(refused(start(Some("chess960"), Some(960))));
@@ -169,6 +173,7 @@ mod tests {
             Some("chess960"),
             Some(3),
             Some("8/8/8/8/8/8/8/K6k w - - 0 1"),
+            Lang::En,
             || 0
         )));
     }

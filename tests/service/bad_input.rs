@@ -531,7 +531,7 @@ async fn variant_refusals_are_clear_and_change_nothing() {
                 None,
                 Some("8/8/8/8/8/8/r6K/k7 w - - 0 1"),
             ),
-            "`fen`: not a playable position",
+            "`fen`: That position cannot be played: it breaks a rule of the game's variant.",
         ),
         (
             // Horde's White has no king.
@@ -540,7 +540,7 @@ async fn variant_refusals_are_clear_and_change_nothing() {
                 None,
                 Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
             ),
-            "`fen`: not a playable position",
+            "`fen`: That position cannot be played: it breaks a rule of the game's variant.",
         ),
         (
             // A pocket that does not read.
@@ -549,7 +549,7 @@ async fn variant_refusals_are_clear_and_change_nothing() {
                 None,
                 Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Xz] w KQkq - 0 1"),
             ),
-            "`fen`: not a playable position",
+            "`fen`: The board (field 1 of the FEN, `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR?Xz?`) cannot be read",
         ),
         (challenge_in(Some(&"x".repeat(500)), None, None), "too long"),
         (
@@ -580,7 +580,8 @@ async fn variant_refusals_are_clear_and_change_nothing() {
                 None,
                 Some("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
             ),
-            "`fen`: not a playable position: illegal position: invalid castling rights",
+            "`fen`: That position cannot be played: a castling right names a king or rook that \
+             is not on its starting square.",
         ),
         (
             Command::Leaderboard {
