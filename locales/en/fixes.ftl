@@ -4,7 +4,7 @@
 fixes-game-elsewhere-one = There is no game in this channel. Your game with { $opponent } is in { $place }: play it there.
 fixes-game-elsewhere-many = There is no game in this channel. Your games: { $places }. Play each in its own channel.
 # A channel is written <#id>: a link on Discord, #name in the console.
-fixes-game-place-thread = its thread “{ $thread }” (<#{ $channel }>)
+fixes-game-place-thread = its thread <#{ $channel }>
 fixes-game-place-channel = <#{ $channel }>
 fixes-game-place-with = with { $opponent } in { $place }
 fixes-fen-unrated = Games from a set position (`fen`) are unrated: leave out `rated`, or set it to false.

@@ -268,16 +268,13 @@ impl Service {
             } else {
                 &white
             };
-            // Threads are named "White vs Black" when the game starts.
+            // A thread is named once, in the server's language when the game
+            // started (a tournament's with its round): Discord shows the
+            // mention with the name it has now, so the name is not repeated.
             let place = if channel == g.game.home_channel_id {
                 crate::t!(lang, "fixes-game-place-channel", channel = channel)
             } else {
-                crate::t!(
-                    lang,
-                    "fixes-game-place-thread",
-                    thread = format!("{white} vs {black}"),
-                    channel = channel
-                )
+                crate::t!(lang, "fixes-game-place-thread", channel = channel)
             };
             places.push((opponent.clone(), place));
         }
