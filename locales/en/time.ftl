@@ -51,7 +51,7 @@ time-downtime-grace = The bot was down when your deadline passed: you have one m
 # Vacation and give-time.
 vacation-not-on = You are not on vacation.
 vacation-back = { $name } is back from vacation: their clocks run again.
-vacation-days-range = `days` must be between 1 and { $budget } (this server's yearly vacation).
+vacation-days-range = `days` must be between 1 and { $budget } (this server's yearly vacation), or 0 to end your vacation.
 vacation-already = You are already on vacation ({ $left } left). Use `/vacation days:0` to end it.
 vacation-too-much = That is more vacation than you have left: { $left } of { $budget } days this year.
 vacation-started = { $name } is on vacation for { $count ->

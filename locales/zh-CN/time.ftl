@@ -44,7 +44,7 @@ time-downtime-grace = 你的期限到时机器人正好掉线：再给你一小�
 
 vacation-not-on = 你没有在休假。
 vacation-back = { $name }休假回来了：其对局的棋钟重新开始计时。
-vacation-days-range = `days` 须在 1 到 { $budget } 之间（本服务器每年的休假天数）。
+vacation-days-range = `days` 须在 1 到 { $budget } 之间（本服务器每年的休假天数），或用 0 结束休假。
 vacation-already = 你已经在休假了（还剩{ $left }）。用 `/vacation days:0` 结束休假。
 vacation-too-much = 剩余的休假天数不够：今年共{ $budget }天，还剩{ $left }天。
 vacation-started = { $name }休假{ $count }天：其通讯棋的期限暂停计算。走棋时休假提前结束。
