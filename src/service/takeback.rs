@@ -16,7 +16,7 @@ use super::{
     Actor, Button, ButtonStyle, Reply, Service, TakebackAction,
 };
 use crate::{
-    chess::Game,
+    chess::{Game, Notation},
     i18n::{join_sentences, Lang},
     msg,
     store::{GameState, StoreError, TakeBack},
@@ -94,8 +94,9 @@ impl Service {
                     self.computer_may_act(&session.record, session.game.turn());
                     return Ok(reply);
                 }
-                // Posted in the game's channel for both: the server's language.
-                let lang = self.server_lang(&actor.server).await;
+                // Posted in the game's channel for both: the server's
+                // language and notation.
+                let (lang, notation) = self.session_words(&session).await?;
                 // Buttons carry the position they were shown with (see
                 // `target_game`), not the stored version.
                 let shown_at = super::play::board_position(&session.game);
@@ -112,7 +113,7 @@ impl Service {
                         lang,
                         "features-takeback-asks",
                         name = super::display_name(&actor.name),
-                        moves = taken_back(lang, &session.game, keep),
+                        moves = taken_back(lang, notation, &session.game, keep),
                         opponent = opponent_name
                     ),
                     buttons: vec![
@@ -175,8 +176,8 @@ impl Service {
         let Some(keep) = plies_kept(&session.game, asker) else {
             return refuse_msg(msg!("features-takeback-none"));
         };
-        let lang = self.server_lang(&actor.server).await;
-        let moves = taken_back(lang, &session.game, keep);
+        let (lang, notation) = self.session_words(session).await?;
+        let moves = taken_back(lang, notation, &session.game, keep);
         let mut game = Game::replay_in(
             session.record.game.variant,
             session.record.game.initial_fen.as_deref(),
@@ -262,15 +263,20 @@ pub(super) fn plies_kept(game: &Game, side: Color) -> Option<usize> {
 }
 
 /// "the move Nf3" or "the move e5 and the reply Nf3": the moves after
-/// `keep`, in `lang`.
-fn taken_back(lang: Lang, game: &Game, keep: usize) -> String {
-    let sans: Vec<&str> = game.plies()[keep..]
+/// `keep`, in `lang`, written in `notation` (马f3 on a Chinese server).
+fn taken_back(lang: Lang, notation: Notation, game: &Game, keep: usize) -> String {
+    let sans: Vec<String> = game.plies()[keep..]
         .iter()
-        .map(|p| p.san.as_str())
+        .map(|p| notation.write(&p.san).into_owned())
         .collect();
     match sans.as_slice() {
-        [one] => t!(lang, "features-takeback-one", san = *one),
-        [mine, reply] => t!(lang, "features-takeback-two", mine = *mine, reply = *reply),
+        [one] => t!(lang, "features-takeback-one", san = one.as_str()),
+        [mine, reply] => t!(
+            lang,
+            "features-takeback-two",
+            mine = mine.as_str(),
+            reply = reply.as_str()
+        ),
         _ => sans.join(", "),
     }
 }
@@ -295,10 +301,13 @@ mod tests {
         // Black asks while White has replied: e5 and Nf3 go.
         assert_eq!(plies_kept(&game, Color::Black), Some(1));
         assert_eq!(
-            taken_back(Lang::En, &game, 1),
+            taken_back(Lang::En, Notation::Letters, &game, 1),
             "the move e5 and the reply Nf3"
         );
-        assert_eq!(taken_back(Lang::ZhCn, &game, 2), "Nf3这步棋");
+        assert_eq!(
+            taken_back(Lang::ZhCn, Notation::Chinese, &game, 2),
+            "马f3这步棋"
+        );
         assert_eq!(plies_kept(&game_with(&["e4"]), Color::Black), None);
         assert_eq!(plies_kept(&Game::new(), Color::White), None);
     }
