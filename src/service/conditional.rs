@@ -466,7 +466,10 @@ impl Service {
         let (Some(ply), Some(after)) = (plies.get(at), plies.len().checked_sub(at)) else {
             return Ok(());
         };
-        let san = ply.san.to_string();
+        // Written as the game's boards write it (the server's notation),
+        // in the owner's own language.
+        let (_, notation) = self.session_words(session).await?;
+        let san = notation.write(&ply.san).into_owned();
         let server = &session.record.game.server_id;
         let owner_id = session.player_id(owner).to_owned();
         let player = self.store().player(server, &owner_id).await?;
