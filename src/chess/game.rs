@@ -28,6 +28,7 @@ use super::{
     ending::{DrawClaim, Ending, GameResult, Termination},
     input::{self, CastlingBlock, IllegalReason, InputError},
     move_text::MoveText,
+    notation::Notation,
     opening::Opening,
     variant::Variant,
 };
@@ -80,19 +81,27 @@ pub enum RuleError {
 }
 
 impl RuleError {
-    /// Why the action was refused, in `lang`.
+    /// Why the action was refused, in `lang`, moves in letters (`Nf3`).
     pub fn text(&self, lang: Lang) -> String {
+        self.text_in(lang, Notation::Letters)
+    }
+
+    /// Why the action was refused, in `lang`, with the moves it names
+    /// written in `notation`.
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
         match self {
-            RuleError::Input(e) => e.text(lang),
+            RuleError::Input(e) => e.text_in(lang, notation),
             RuleError::NotLegal { uci } => t!(lang, "rule-not-legal", uci = uci),
             RuleError::GameOver => t!(lang, "rule-game-over"),
             RuleError::NotYourTurn => t!(lang, "rule-not-your-turn"),
             RuleError::NoDrawOffer => t!(lang, "rule-no-draw-offer"),
             RuleError::AlreadyOffered => t!(lang, "rule-already-offered"),
             RuleError::NothingToClaim => t!(lang, "rule-nothing-to-claim"),
-            RuleError::ClaimWithMoveFails { san } => {
-                t!(lang, "rule-claim-with-move-fails", san = san)
-            }
+            RuleError::ClaimWithMoveFails { san } => t!(
+                lang,
+                "rule-claim-with-move-fails",
+                san = notation.write(san).into_owned()
+            ),
             RuleError::AbortTooLate => t!(lang, "rule-abort-too-late"),
         }
     }
@@ -811,22 +820,27 @@ pub enum PlayTextError {
 }
 
 impl PlayTextError {
-    /// Why the move was not played, in `lang`.
+    /// Why the move was not played, in `lang`, moves in letters (`Nf3`).
     pub fn text(&self, lang: Lang) -> String {
+        self.text_in(lang, Notation::Letters)
+    }
+
+    /// Why the move was not played, in `lang`, with the moves it suggests
+    /// written in `notation`.
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
         match self {
-            PlayTextError::Rule(e) => e.text(lang),
+            PlayTextError::Rule(e) => e.text_in(lang, notation),
             PlayTextError::Illegal(attempt) => {
-                let mut text = attempt.error.text(lang);
-                if let Some(count) = attempt.counted {
-                    text.push(' ');
-                    text.push_str(&t!(
+                let text = attempt.error.text_in(lang, notation);
+                let counted = attempt.counted.map(|count| {
+                    t!(
                         lang,
                         "rule-illegal-king-move-counted",
                         count = count,
                         limit = ILLEGAL_KING_MOVES_LIMIT
-                    ));
-                }
-                text
+                    )
+                });
+                crate::i18n::join_sentences(lang, std::iter::once(text).chain(counted))
             }
         }
     }

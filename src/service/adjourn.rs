@@ -399,12 +399,16 @@ impl Service {
             // The sealer's clock ran out before the move was sealed.
             return self.expire_session(&mut session).await;
         }
-        let mv = session.game.parse(text).or_else(|e| refuse(e.text(mine)))?;
+        let (lang, notation) = self.session_words(&session).await?;
+        let mv = session
+            .game
+            .parse(text)
+            .or_else(|e| refuse(e.text_in(mine, notation)))?;
         let mut trial = session.game.clone();
         let san = trial
             .play_move(mv, now)
             .map(|p| p.san.clone())
-            .or_else(|e| refuse(e.text(mine)))?;
+            .or_else(|e| refuse(e.text_in(mine, notation)))?;
         let uci = session.game.uci(mv);
         let version = match self
             .store()
@@ -424,7 +428,6 @@ impl Service {
         session.record.version = version;
         self.game_changed(session.record.id);
         // The thread hears that a move is sealed, not which.
-        let (lang, notation) = self.session_words(&session).await?;
         let name = self
             .name_in(&actor.server, session.player_id(sealer), lang)
             .await?;

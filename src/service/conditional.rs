@@ -542,7 +542,7 @@ fn line_error(lang: Lang, notation: Notation, e: &LineError) -> String {
                 t!(
                     lang,
                     "conditional-bad-move-first",
-                    reason = error.text(lang)
+                    reason = error.text_in(lang, notation)
                 )
             } else {
                 t!(
@@ -550,7 +550,7 @@ fn line_error(lang: Lang, notation: Notation, e: &LineError) -> String {
                     "conditional-bad-move",
                     number = *index + 1,
                     before = notation.write(before).into_owned(),
-                    reason = error.text(lang)
+                    reason = error.text_in(lang, notation)
                 )
             }
         }

@@ -388,18 +388,23 @@ impl Service {
                 }
                 Ok((reply, moved))
             }
-            Err(PlayTextError::Rule(e)) => refuse(e.text(actor.lang())),
+            Err(PlayTextError::Rule(e)) => {
+                // Moves suggested are written as the game's boards write them.
+                let (_, notation) = self.session_words(&session).await?;
+                refuse(e.text_in(actor.lang(), notation))
+            }
             Err(error @ PlayTextError::Illegal(_)) => {
                 // The strict house rule counts this attempt: that is a change
                 // to the game, committed before the player is told.
                 let applied = self.commit(&mut session, &game, false).await?;
+                let (lang, notation) = self.session_words(&session).await?;
                 if game.is_over() {
                     let mut reply = self.board_reply(&session, &game, applied.ratings).await?;
-                    let (lang, _) = self.session_words(&session).await?;
-                    reply.text = join_sentences(lang, [error.text(lang).as_str(), &reply.text]);
+                    let error = error.text_in(lang, notation);
+                    reply.text = join_sentences(lang, [error.as_str(), &reply.text]);
                     Ok((reply, None))
                 } else {
-                    Ok((Reply::private(error.text(actor.lang())), None))
+                    Ok((Reply::private(error.text_in(actor.lang(), notation)), None))
                 }
             }
         }

@@ -400,7 +400,7 @@ impl Service {
         // An unreadable or illegal move is not an answer: said, not rated.
         let played = match parse_move(&board.now, text) {
             Ok(mv) => mv,
-            Err(e) => return refuse(e.text(lang)),
+            Err(e) => return refuse(e.text_in(lang, notation(lang))),
         };
         let mut after = board.now.clone();
         after.play_unchecked(played);

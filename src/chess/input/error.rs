@@ -8,7 +8,11 @@ use std::fmt;
 
 use shakmaty::{Role, Square};
 
-use crate::{i18n::Lang, t};
+use crate::{
+    chess::Notation,
+    i18n::{join_sentences, Lang},
+    t,
+};
 
 /// How much of the user's text is echoed back, in characters.
 const ECHO_CHARS: usize = 20;
@@ -286,17 +290,31 @@ impl fmt::Display for IllegalReason {
     }
 }
 
-/// " Try e.g. e4, Nf3." (nothing when the list is empty).
-fn suggestions_text(lang: Lang, suggestions: &[String]) -> String {
+/// `head`, then "Try e.g. e4, Nf3." with the moves written in `notation`
+/// (nothing more when the list is empty), joined as `lang` joins sentences.
+fn with_suggestions(
+    lang: Lang,
+    notation: Notation,
+    head: String,
+    suggestions: &[String],
+) -> String {
     if suggestions.is_empty() {
-        return String::new();
+        return head;
     }
-    format!(" {}", t!(lang, "input-try", moves = suggestions.join(", ")))
+    let moves: Vec<_> = suggestions.iter().map(|s| notation.write(s)).collect();
+    let tail = t!(lang, "input-try", moves = moves.join(", "));
+    join_sentences(lang, [head, tail])
 }
 
 impl InputError {
-    /// What is wrong with the move, in `lang`.
+    /// What is wrong with the move, in `lang`, moves in letters (`Nf3`).
     pub fn text(&self, lang: Lang) -> String {
+        self.text_in(lang, Notation::Letters)
+    }
+
+    /// What is wrong with the move, in `lang`, with the moves it suggests
+    /// written in `notation` (`马f3` where the game's boards write so).
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
         match self {
             InputError::Unreadable { input, suggestions } => {
                 let head = if input.is_empty() {
@@ -304,26 +322,30 @@ impl InputError {
                 } else {
                     t!(lang, "input-unreadable", input = input)
                 };
-                head + &suggestions_text(lang, suggestions)
+                with_suggestions(lang, notation, head, suggestions)
             }
             InputError::Illegal {
                 input,
                 reason,
                 suggestions,
             } => {
-                t!(
+                let head = t!(
                     lang,
                     "input-illegal",
                     input = input,
                     reason = reason.text(lang)
-                ) + &suggestions_text(lang, suggestions)
+                );
+                with_suggestions(lang, notation, head, suggestions)
             }
             InputError::Ambiguous {
                 input,
                 role,
                 candidates,
             } => {
-                let quoted: Vec<String> = candidates.iter().map(|c| format!("`{c}`")).collect();
+                let quoted: Vec<String> = candidates
+                    .iter()
+                    .map(|c| format!("`{}`", notation.write(c)))
+                    .collect();
                 let list = match quoted.split_last() {
                     Some((last, rest)) if !rest.is_empty() => {
                         t!(lang, "input-list-or", first = rest.join(", "), last = last)
