@@ -40,7 +40,7 @@ use crate::{
         Game, Notation,
     },
     clock::TimeControl,
-    i18n::Lang,
+    i18n::{join_sentences, Lang},
     msg,
     store::{ConditionalRecord, StoreError},
     t,
@@ -190,22 +190,24 @@ impl Service {
                 lang,
             )
             .await?;
-        let mut text = t!(
+        let added = t!(
             lang,
             "conditional-added",
             line = written,
             opponent = opponent
         );
-        if game.turn() == side {
+        let own_turn = (game.turn() == side).then(|| {
             let first = line.moves.first().map(|m| m.san.as_str()).unwrap_or("");
-            text.push(' ');
-            text.push_str(&t!(
+            t!(
                 lang,
                 "conditional-added-own-turn",
                 first = notation.write(first).into_owned()
-            ));
-        }
-        Ok(Reply::private(text))
+            )
+        });
+        Ok(Reply::private(join_sentences(
+            lang,
+            std::iter::once(added).chain(own_turn),
+        )))
     }
 
     async fn conditional_list(&self, actor: &Actor) -> Result<Reply, ServiceError> {
