@@ -18,6 +18,10 @@ alt-replay = Replay of { $game }, { $white } (White) vs { $black } (Black), { $c
     [one] 1 half-move
    *[other] { $count } half-moves
 }. Final position: { $position }
+alt-replay-unnamed = Replay of { $game }, { $count ->
+    [one] 1 half-move
+   *[other] { $count } half-moves
+}. Final position: { $position }
 alt-points-chart = Chart of { $name }'s points over { $count ->
     [one] 1 game
    *[other] { $count } games

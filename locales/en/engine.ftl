@@ -17,15 +17,22 @@ engine-progress = Analysing game #{ $id }: move { $done } of { $total }…
 engine-analysis-failed = Sorry, the analysis of game #{ $id } failed: the engine did not answer. Please try `/analyze` again later.
 engine-result-title = Analysis of game #{ $id }: { $white } (White) vs { $black } (Black), { $result }.
 engine-result-title-pasted = Analysis of the pasted game: { $white } (White) vs { $black } (Black), { $result }.
+engine-result-title-pasted-unnamed = Analysis of the pasted game: { $result }.
 engine-progress-pasted = Analysing the pasted game: move { $done } of { $total }…
 engine-analysis-failed-pasted = Sorry, the analysis of the pasted game failed: the engine did not answer. Please try `/analyze` again later.
 engine-analyze-one-of = Give one of `game:` (a game of this server) or `pgn:` (any game, as text or an attached `.pgn` file).
 engine-pasted-too-long = That game has { $plies } half-moves; a pasted game can be analysed up to { $max } half-moves.
 engine-opening = Opening: { $opening }
-engine-player-line = { $name } ({ $side ->
-        [white] White
-       *[black] Black
-    }): { $moved ->
+engine-player-line = { $named ->
+        [yes] { $name } ({ $side ->
+            [white] White
+           *[black] Black
+        })
+       *[no] { $side ->
+            [white] White
+           *[black] Black
+        }
+    }: { $moved ->
         [yes] accuracy { $accuracy }%
        *[no] no moves
     }; { $inaccuracies ->

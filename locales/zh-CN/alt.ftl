@@ -14,6 +14,7 @@ alt-pawn-in-hand = 兵
 alt-checks-given = 已将军：白方{ $white }次，黑方{ $black }次（三次获胜）。
 alt-game-number = 第{ $id }局
 alt-replay = { $game }回放，{ $white }（白方）对 { $black }（黑方），共{ $count }步（单方）。最终局面：{ $position }
+alt-replay-unnamed = { $game }回放，共{ $count }步（单方）。最终局面：{ $position }
 alt-points-chart = { $name }的积分走势图，共{ $count }盘：从{ $first }到{ $last }，最低{ $low }，最高{ $high }。
 alt-advantage-chart = 第{ $id }局优势图，共{ $count }步（单方），以兵为单位、从白方看：结束时{ $last }，最低{ $low }，最高{ $high }；标出{ $marked }步坏棋。
 alt-advantage-chart-pasted = 粘贴棋局优势图，共{ $count }步（单方），以兵为单位、从白方看：结束时{ $last }，最低{ $low }，最高{ $high }；标出{ $marked }步坏棋。

@@ -14,15 +14,22 @@ engine-progress = 正在分析第{ $id }局：第{ $done }步，共{ $total }步
 engine-analysis-failed = 抱歉，第{ $id }局的分析失败了：引擎没有回应。请稍后再用 `/analyze` 试一次。
 engine-result-title = 第{ $id }局分析：{ $white }（白方）对 { $black }（黑方），{ $result }。
 engine-result-title-pasted = 粘贴棋局分析：{ $white }（白方）对 { $black }（黑方），{ $result }。
+engine-result-title-pasted-unnamed = 粘贴棋局分析：{ $result }。
 engine-progress-pasted = 正在分析粘贴的棋局：第{ $done }步，共{ $total }步……
 engine-analysis-failed-pasted = 抱歉，粘贴棋局的分析失败了：引擎没有回应。请稍后再用 `/analyze` 试一次。
 engine-analyze-one-of = 请给出 `game:`（本服务器的一盘棋）或 `pgn:`（任何一盘棋，文字或附上的 `.pgn` 文件）中的一个。
 engine-pasted-too-long = 这盘棋有{ $plies }步（单方）；粘贴的棋局最多分析{ $max }步（单方）。
 engine-opening = 开局：{ $opening }
-engine-player-line = { $name }（{ $side ->
-        [white] 白方
-       *[black] 黑方
-    }）：{ $moved ->
+engine-player-line = { $named ->
+        [yes] { $name }（{ $side ->
+            [white] 白方
+           *[black] 黑方
+        }）
+       *[no] { $side ->
+            [white] 白方
+           *[black] 黑方
+        }
+    }：{ $moved ->
         [yes] 准确率 { $accuracy }%
        *[no] 没有走棋
     }；不精确 { $inaccuracies } 步，错着 { $mistakes } 步，漏着 { $blunders } 步。

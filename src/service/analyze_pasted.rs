@@ -18,7 +18,7 @@ use super::{
     ladder::opening_tags,
     lang::settings_notation,
     review::{review_reply, ReviewInput, Reviewed},
-    show::{pasted_names, read_pasted},
+    show::{pasted_is_named, pasted_names, read_pasted},
     Actor, Notice, Reply, Service,
 };
 use crate::{
@@ -44,6 +44,8 @@ struct PastedJob {
     channel: String,
     imported: ImportedGame,
     names: [String; 2],
+    /// What the answer calls it (named or not).
+    reviewed: Reviewed,
     lang: Lang,
     notation: Notation,
 }
@@ -88,12 +90,15 @@ impl Service {
             server: actor.server.clone(),
             channel: actor.channel.clone(),
             names: pasted_names(lang, &imported),
+            reviewed: Reviewed::Pasted {
+                named: pasted_is_named(&imported),
+            },
             imported,
             lang,
             notation,
         };
         let reply = Reply {
-            text: Reviewed::Pasted.progress(lang, 0, plies),
+            text: job.reviewed.progress(lang, 0, plies),
             edits: Some(job.edit_key()),
             ..Reply::default()
         };
@@ -110,7 +115,7 @@ impl Service {
                 Ok(reply) => reply,
                 Err(e) => {
                     tracing::error!(error = %e, "analysis of a pasted game failed");
-                    Reply::text(Reviewed::Pasted.failed(job.lang))
+                    Reply::text(job.reviewed.failed(job.lang))
                 }
             };
             service.post(Notice {
@@ -144,7 +149,7 @@ impl Service {
                     channel: Some(job.channel.clone()),
                     dm_user: None,
                     reply: Reply {
-                        text: Reviewed::Pasted.progress(job.lang, ply, plies),
+                        text: job.reviewed.progress(job.lang, ply, plies),
                         edits: Some(job.edit_key()),
                         ..Reply::default()
                     },
@@ -154,7 +159,7 @@ impl Service {
         review_reply(
             job.lang,
             ReviewInput {
-                subject: Reviewed::Pasted,
+                subject: job.reviewed,
                 game,
                 names: job.names.clone(),
                 tags: pasted_tags(&job.imported),

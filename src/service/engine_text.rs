@@ -80,9 +80,11 @@ pub(super) fn result_title(lang: Lang, id: i64, white: &str, black: &str, result
     )
 }
 
+/// A player's accuracy and bad moves; `name` is `None` for a pasted game
+/// that names neither player (then the side alone, not "White (White)").
 pub(super) fn player_line(
     lang: Lang,
-    name: &str,
+    name: Option<&str>,
     color: Color,
     accuracy: Option<f64>,
     [inaccuracies, mistakes, blunders]: [usize; 3],
@@ -94,7 +96,8 @@ pub(super) fn player_line(
     t!(
         lang,
         "engine-player-line",
-        name = name,
+        named = if name.is_some() { "yes" } else { "no" },
+        name = name.unwrap_or_default(),
         side = side,
         moved = if accuracy.is_some() { "yes" } else { "no" },
         accuracy = accuracy.map_or(0, |a| a.round() as i64),

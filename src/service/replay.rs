@@ -127,7 +127,7 @@ impl Service {
                     lang,
                     &t!(lang, "alt-game-number", id = r.id),
                     game,
-                    &names,
+                    Some(&names),
                 ),
             }),
             ..Reply::default()
@@ -141,17 +141,30 @@ pub(super) fn replay_description(
     lang: Lang,
     game_label: &str,
     game: &Game,
-    names: &[String; 2],
+    names: Option<&[String; 2]>,
 ) -> String {
-    let text = t!(
-        lang,
-        "alt-replay",
-        game = game_label,
-        white = names[0].as_str(),
-        black = names[1].as_str(),
-        count = game.plies().len(),
-        position = super::view::board_description(lang, game)
-    );
+    let count = game.plies().len();
+    let position = super::view::board_description(lang, game);
+    let text = match names {
+        Some([white, black]) => t!(
+            lang,
+            "alt-replay",
+            game = game_label,
+            white = white.as_str(),
+            black = black.as_str(),
+            count = count,
+            position = position
+        ),
+        // A pasted game that names neither player: "White (White) vs Black
+        // (Black)" would say nothing.
+        None => t!(
+            lang,
+            "alt-replay-unnamed",
+            game = game_label,
+            count = count,
+            position = position
+        ),
+    };
     crate::chess::describe::cut(&text, crate::chess::describe::MAX_DESCRIPTION)
 }
 

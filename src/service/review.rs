@@ -31,11 +31,12 @@ pub(super) const MATED_CP: i32 = 100_000;
 /// Worst moves listed in the result.
 const WORST_MOVES: usize = 3;
 
-/// What was analysed: a stored game, by number, or a pasted one.
+/// What was analysed: a stored game, by number, or a pasted one (`named`:
+/// whether its PGN names either player).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Reviewed {
     Game(i64),
-    Pasted,
+    Pasted { named: bool },
 }
 
 impl Reviewed {
@@ -43,7 +44,9 @@ impl Reviewed {
     pub(super) fn progress(self, lang: Lang, done: usize, total: usize) -> String {
         match self {
             Reviewed::Game(id) => text::progress(lang, id, done, total),
-            Reviewed::Pasted => t!(lang, "engine-progress-pasted", done = done, total = total),
+            Reviewed::Pasted { .. } => {
+                t!(lang, "engine-progress-pasted", done = done, total = total)
+            }
         }
     }
 
@@ -51,20 +54,24 @@ impl Reviewed {
     pub(super) fn failed(self, lang: Lang) -> String {
         match self {
             Reviewed::Game(id) => text::analysis_failed(lang, id),
-            Reviewed::Pasted => t!(lang, "engine-analysis-failed-pasted"),
+            Reviewed::Pasted { .. } => t!(lang, "engine-analysis-failed-pasted"),
         }
     }
 
     fn title(self, lang: Lang, names: &[String; 2], result: &str) -> String {
         match self {
             Reviewed::Game(id) => text::result_title(lang, id, &names[0], &names[1], result),
-            Reviewed::Pasted => t!(
+            Reviewed::Pasted { named: true } => t!(
                 lang,
                 "engine-result-title-pasted",
                 white = names[0].as_str(),
                 black = names[1].as_str(),
                 result = result
             ),
+            // "White (White) vs Black (Black)" would say nothing.
+            Reviewed::Pasted { named: false } => {
+                t!(lang, "engine-result-title-pasted-unnamed", result = result)
+            }
         }
     }
 
@@ -73,21 +80,21 @@ impl Reviewed {
     fn chart_title(self, names: &[String; 2]) -> String {
         match self {
             Reviewed::Game(id) => text::chart_title(id, &names[0], &names[1]),
-            Reviewed::Pasted => format!("{} – {}", names[0], names[1]),
+            Reviewed::Pasted { .. } => format!("{} – {}", names[0], names[1]),
         }
     }
 
     fn file_stem(self) -> String {
         match self {
             Reviewed::Game(id) => format!("game-{id}"),
-            Reviewed::Pasted => "pasted-game".to_owned(),
+            Reviewed::Pasted { .. } => "pasted-game".to_owned(),
         }
     }
 
     fn chart_file(self) -> String {
         match self {
             Reviewed::Game(id) => format!("analysis-{id}.png"),
-            Reviewed::Pasted => "analysis-pasted-game.png".to_owned(),
+            Reviewed::Pasted { .. } => "analysis-pasted-game.png".to_owned(),
         }
     }
 }
@@ -140,10 +147,11 @@ pub(super) async fn review_reply(
     if let Some(opening) = crate::chess::opening::classify(game) {
         lines.push(t!(lang, "engine-opening", opening = opening.text(lang)));
     }
+    let named = subject != Reviewed::Pasted { named: false };
     for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
         lines.push(text::player_line(
             lang,
-            &names[i],
+            named.then_some(names[i].as_str()),
             color,
             reviewed.accuracy[i],
             reviewed.counts[i],
@@ -242,7 +250,7 @@ fn chart_description(lang: Lang, subject: Reviewed, pawns: &[f64], marked: usize
             high = high,
             marked = marked
         ),
-        Reviewed::Pasted => t!(
+        Reviewed::Pasted { .. } => t!(
             lang,
             "alt-advantage-chart-pasted",
             count = count,

@@ -125,7 +125,8 @@ impl Service {
         let count = plies.div_ceil(2);
         // A PGN that names neither player would read "White (White) vs
         // Black (Black)".
-        let caption = match pasted_is_named(&game) {
+        let named = pasted_is_named(&game);
+        let caption = match named {
             true => t!(
                 lang,
                 "show-pgn-caption",
@@ -154,7 +155,7 @@ impl Service {
                     lang,
                     &t!(lang, "alt-pasted-game"),
                     &game.game,
-                    &names,
+                    named.then_some(&names),
                 ),
             }),
             ..Reply::default()
@@ -213,7 +214,7 @@ fn pasted_name(game: &pgn::ImportedGame, tag: &str) -> Option<String> {
 }
 
 /// Whether a pasted PGN names at least one of its players.
-fn pasted_is_named(game: &pgn::ImportedGame) -> bool {
+pub(super) fn pasted_is_named(game: &pgn::ImportedGame) -> bool {
     ["White", "Black"]
         .iter()
         .any(|tag| pasted_name(game, tag).is_some())

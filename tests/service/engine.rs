@@ -666,6 +666,32 @@ async fn a_pasted_game_is_analysed_and_nothing_is_stored() {
     assert_eq!(service.store().analysis(1).await.unwrap(), None);
 }
 
+/// A pasted game that names neither player is called the pasted game, not
+/// "White (White) vs Black (Black)".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_game_without_names_is_titled_without_them() {
+    if !optional::stockfish() {
+        return;
+    }
+    let db = common::TestDb::sqlite();
+    let service = service(&db.url, Some(engine().await)).await;
+    let (_, notices) = say(
+        &service,
+        &actor("carol", "lobby"),
+        Command::Analyze {
+            game: None,
+            pgn: Some("1. f3 e5 2. g4 Qh4# 0-1".to_owned()),
+        },
+    )
+    .await;
+    let text = &notices.last().expect("the result is posted").reply.text;
+    assert!(
+        text.starts_with("Analysis of the pasted game: 0-1.\n"),
+        "{text}"
+    );
+    assert!(text.contains("White: accuracy"), "{text}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_is_refused_on_a_game_in_progress_for_everyone() {
     if !optional::stockfish() {
