@@ -131,12 +131,15 @@ impl Service {
                 }
             }
             Some(ending) => {
-                let (result, ending) = (ending.result.pgn(), ending.text(lang));
+                let (result, ending) = (ending.result, ending.text(lang));
                 reply.text = t!(lang, "board-game-over", ending = &ending);
-                card.fields.push((
-                    t!(lang, "board-field-result"),
-                    format!("{result} — {ending}"),
-                ));
+                // An aborted game has no score: PGN's `*` means nothing to a
+                // player, so the field says only how it ended.
+                let field = match result {
+                    crate::chess::GameResult::NoResult => ending,
+                    scored => format!("{} — {ending}", scored.pgn()),
+                };
+                card.fields.push((t!(lang, "board-field-result"), field));
             }
         }
         if let Some(ply) = game.last_ply() {
