@@ -616,12 +616,17 @@ function renderStatus() {
   const s = state;
   if (!s) return;
   const kids = [];
+  // The opening so far, as lichess names it (none before the book knows one).
+  const opening = () => {
+    if (typeof s.opening === 'string') kids.push(el('div', { class: 'opening', text: s.opening }));
+  };
   if (s.end) {
     kids.push(el('div', { class: 'over', text: word('web-game-over') }));
     if (typeof s.end.result === 'string') kids.push(el('div', { class: 'result', text: s.end.result }));
     if (typeof s.end.text === 'string') kids.push(el('div', { class: 'end-text', text: s.end.text }));
     if (Array.isArray(s.end.points) && s.end.points.length)
       kids.push(el('ul', { class: 'points-lines' }, ...s.end.points.map(p => el('li', { text: String(p) }))));
+    opening();
   } else {
     const variant = variantOf(s);
     if (variant.key && variant.key !== 'standard' && typeof variant.name === 'string')
@@ -629,6 +634,7 @@ function renderStatus() {
     if (spectator) kids.push(el('div', { class: 'tag watching', text: word('web-watching') }));
     else if (myTurn(s)) kids.push(el('div', { class: 'tag your-turn', text: word('web-your-turn') }));
     if (typeof s.status === 'string') kids.push(el('div', { class: 'line', text: s.status }));
+    opening();
     if (premove && gameOn(s))
       kids.push(
         el(

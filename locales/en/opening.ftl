@@ -4,3 +4,7 @@
 opening-family = { $family ->
    *[other] { $name }
 }
+
+# A translated family and lichess's variation ("Sicilian Defense: Najdorf
+# Variation"), joined as the language joins a name to its detail.
+opening-with-variation = { $family }: { $variation }

@@ -84,3 +84,6 @@ opening-family = { $family ->
     [zukertort-opening] 楚克托特开局
    *[other] { $name }
 }
+
+# 译出的开局体系与英文变例之间用全角冒号（西西里防御：Najdorf Variation）。
+opening-with-variation = { $family }：{ $variation }

@@ -143,6 +143,9 @@ pub struct LiveView {
     pub variant: LiveVariant,
     /// Every move, in the viewer's notation.
     pub moves: Vec<String>,
+    /// The opening so far, as the board's caption names it
+    /// (`C50 Italian Game: Giuoco Pianissimo`), in the viewer's language.
+    pub opening: Option<String>,
     /// Live games' clocks as of now.
     pub clock: Option<LiveClock>,
     /// Correspondence: when the side to move runs out of time.
@@ -443,6 +446,7 @@ impl LiveSnapshot {
                 .iter()
                 .map(|p| notation.write(&p.san).into_owned())
                 .collect(),
+            opening: crate::chess::opening::classify(game).map(|o| o.text(lang)),
             clock,
             deadline_ms: if correspondence && !over {
                 record.state.deadline_ms

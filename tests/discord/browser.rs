@@ -342,6 +342,11 @@ async fn two_browsers_play_to_checkmate() {
         status.contains("Black wins") || status.contains("checkmate"),
         "{status}"
     );
+    // The side panel names the opening, as the board's caption does.
+    assert!(
+        status.contains("A00 Barnes Opening: Fool's Mate"),
+        "{status}"
+    );
     // The mated king is marked, as on the board's image.
     let marked = count_of(&alice, "cg-board square.check").await;
     assert_eq!(marked, 1, "the mated king's square");

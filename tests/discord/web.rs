@@ -291,6 +291,8 @@ async fn bad_input_changes_nothing() {
         }
     };
     assert_eq!(state["moves"], json!(["e4", "e5"]));
+    // Named as the board's caption names it.
+    assert_eq!(state["opening"], json!("C20 King's Pawn Game"));
     assert_eq!(state["last"], json!(["e7", "e5"]));
     assert!(state["clock"]["running"] == "white", "{}", state["clock"]);
 

@@ -50,11 +50,22 @@ impl Opening {
     }
 
     /// The name in `lang`: the family translated where the catalogue knows
-    /// it, the variation as lichess writes it.
+    /// it, the variation as lichess writes it. A translated family is joined
+    /// to its variation with the language's own colon (`西西里防御：Najdorf
+    /// Variation`); an English one keeps lichess's `: `.
     pub fn name_in(&self, lang: Lang) -> String {
         let family = self.family();
         let rest = &self.name[family.len()..];
-        format!("{}{rest}", family_text(family, lang))
+        let shown = family_text(family, lang);
+        match rest.strip_prefix(": ") {
+            Some(variation) if shown != family => t!(
+                lang,
+                "opening-with-variation",
+                family = shown,
+                variation = variation
+            ),
+            _ => format!("{shown}{rest}"),
+        }
     }
 
     /// `C50 Italian Game: Giuoco Pianissimo`, in `lang`.
@@ -363,13 +374,23 @@ mod tests {
         assert_eq!(italian.family(), "Italian Game");
         assert_eq!(
             italian.text(Lang::ZhCn),
-            "C50 意大利开局: Giuoco Pianissimo"
+            "C50 意大利开局：Giuoco Pianissimo"
+        );
+        assert_eq!(
+            italian.text(Lang::En),
+            "C50 Italian Game: Giuoco Pianissimo"
         );
         let sicilian = classify(&game("e2e4 c7c5")).expect("named");
         assert_eq!(sicilian.text(Lang::ZhCn), "B20 西西里防御");
         // A family the catalogue has no name for stays in English.
         let amar = classify(&game("g1h3")).expect("named");
         assert_eq!(amar.text(Lang::ZhCn), "A00 Amar Opening");
+        // …and keeps lichess's colon before its variation.
+        let fools_mate = classify(&game("f2f3 e7e5 g2g4 d8h4")).expect("named");
+        assert_eq!(
+            fools_mate.text(Lang::ZhCn),
+            "A00 Barnes Opening: Fool's Mate"
+        );
         assert_eq!(family_key("Grünfeld Defense"), "grunfeld-defense");
         assert_eq!(family_key("Petrov's Defense"), "petrov-s-defense");
         assert_eq!(family_key("Réti Opening"), "reti-opening");

@@ -130,6 +130,7 @@ pub fn state(view: &LiveView) -> String {
         "dests": view.dests,
         "variant": variant(view),
         "moves": view.moves,
+        "opening": view.opening,
         "clock": view.clock.as_ref().map(|c| json!({
             "white_ms": c.white_ms,
             "black_ms": c.black_ms,
