@@ -1847,7 +1847,7 @@ async fn show_any_position_or_game() {
     )
     .await;
     assert!(
-        zh.content().contains("B90 西西里防御: Najdorf Variation"),
+        zh.content().contains("B90 西西里防御：Najdorf Variation"),
         "{}",
         zh.content()
     );
