@@ -17,7 +17,7 @@ use super::{
 /// The kinds of competition of the seed rules (SPEC §4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// 瑞士制: the FIDE Dutch system, paired afresh each round.
+    /// 积分循环制: the FIDE Dutch system, paired afresh each round.
     Swiss,
     /// 大循环制: everyone meets everyone once (Berger tables).
     RoundRobin,
