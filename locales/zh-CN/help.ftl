@@ -34,7 +34,7 @@ help-ladder =
     • `/puzzle` 一道接近你习题积分的习题，用 `/move` 作答（走错即结束；每题只计一次分）；`/puzzle source:daily` 私下做今天的每日习题（或按帖子下的“解题”按钮）；`/puzzle source:mine` 做来自你自己失误的习题（`/analyze` 复盘你的对局时找到）；`/leaderboard puzzles` 习题排行榜。
 help-tournaments-name = 比赛
 help-tournaments =
-    • 开赛前用 `/tournament join` 报名瑞士制、大循环制、淘汰制或团体赛，每轮对局都在自己的子区里下。
+    • 开赛前用 `/tournament join` 报名积分循环制、大循环制、淘汰制或团体赛，每轮对局都在自己的子区里下。
     • `/tournament standings` 成绩表（附交叉表），`/tournament pairings [轮次]` 对阵，`/tournament withdraw` 退赛，`/tournament export` 导出 TRF 和 PGN。
     • 管理员：`/tournament create 名称 [赛制] [轮数] [用时] …`、`start` 开赛、`result` 判定结果、`pause` 暂停、`resume` 继续、`cancel` 取消、`remove` 移除棋手。
 help-server-name = 管理员与你的数据

@@ -1,6 +1,6 @@
 # 比赛（issue 14）：机器人举办的俱乐部比赛（src/service/tournament/）。
 
-tournament-format-swiss = 瑞士制（FIDE 荷兰制）
+tournament-format-swiss = 积分循环制（FIDE 荷兰制）
 tournament-format-roundrobin = 大循环制
 tournament-format-double-roundrobin = 双循环制
 tournament-format-groups = 分组循环制
@@ -18,7 +18,7 @@ tournament-name-number = 比赛名称不能只是数字（数字表示比赛编�
 tournament-name-taken = 这里已有名为 { $name } 的比赛正在报名或进行：请换一个名称。
 tournament-bad-format = `format` 必须是 swiss、roundrobin、double-roundrobin、groups、knockout 或 team，不能是“{ $value }”。
 tournament-bad-rounds = `rounds` 必须在 1 到 { $limit } 之间。
-tournament-rounds-swiss-only = `rounds` 只用于瑞士制：其他赛制的轮数由参赛人数决定。
+tournament-rounds-swiss-only = `rounds` 只用于积分循环制：其他赛制的轮数由参赛人数决定。
 tournament-bad-tiebreak = 不认识的对比方法“{ $value }”：可用 sb（小分）、buchholz（对手分）、buchholz-cut1、median-buchholz、de（直接对局）或 wins（胜局数），用逗号分隔。
 tournament-too-many-tiebreaks = 对比方法最多 { $limit } 个。
 tournament-bad-max-players = `max_players` 必须在 2 到 { $limit } 之间。
@@ -173,7 +173,7 @@ console-tournament-needs-result = 请给出结果：`result:win`（或 loss、dr
 
 # Discord 命令列表。
 cmd-tournament = 比赛
-cmd-tournament-desc = 俱乐部比赛：瑞士制、大循环制、淘汰制、团体赛。
+cmd-tournament-desc = 俱乐部比赛：积分循环制、大循环制、淘汰制、团体赛。
 cmd-tournament-create = 创建
 cmd-tournament-create-desc = 在本频道创建比赛（管理员）。
 cmd-tournament-join = 报名
@@ -211,7 +211,7 @@ opt-tournament-name-desc = 比赛名称
 opt-format = 赛制
 opt-format-desc = swiss（默认）、roundrobin、double-roundrobin、groups、knockout 或 team
 opt-rounds = 轮数
-opt-rounds-desc = 瑞士制：轮数（默认 5）
+opt-rounds-desc = 积分循环制：轮数（默认 5）
 opt-tournament-time-desc = 用时：3d（默认）或快棋如 10+5
 opt-tournament-rated-desc = 对局是否计俱乐部积分（默认：是）
 opt-tiebreaks = 对比方法
