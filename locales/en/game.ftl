@@ -124,4 +124,7 @@ game-over-in-channel = The game in this channel is over ({ $ending }). Start a n
 game-none-in-progress = There is no game in progress in this channel. Start one with `/challenge`.
 game-moved-on = That game has moved on since then; nothing was changed. Look at the newest board.
 board-field-deadline = Deadline
+# A live game before each side's first move: its clocks have not started,
+# and the game is aborted (a tournament's: forfeited) if no move comes.
+board-field-first-move-due = First move due
 button-unknown = That button is not one of mine any more.

@@ -119,4 +119,6 @@ game-over-in-channel = 这个频道的对局已经结束（{ $ending }）。用 
 game-none-in-progress = 这个频道里没有进行中的对局。用 `/challenge` 发起一盘吧。
 game-moved-on = 这盘棋已经有了新进展，什么都没有改变。请看最新的棋盘。
 board-field-deadline = 期限
+# 实时对局双方都还没走第一步时：棋钟尚未启动，到期不走则对局中止（比赛对局判负）。
+board-field-first-move-due = 首步期限
 button-unknown = 这个按钮已经不是我的了。

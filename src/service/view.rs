@@ -201,7 +201,14 @@ impl Service {
                 .push((t!(lang, "board-field-time"), tc.text(lang)));
             if !game.is_over() {
                 card.deadline_ms = record.state.deadline_ms;
-                card.deadline_label = Some(t!(lang, "board-field-deadline"));
+                // A live clock starts only once each side has moved
+                // (`clock::live`): until then the deadline is the first
+                // move's, not a flag.
+                let first_move = tc.live().is_some() && game.plies().len() < 2;
+                card.deadline_label = Some(match first_move {
+                    true => t!(lang, "board-field-first-move-due"),
+                    false => t!(lang, "board-field-deadline"),
+                });
             }
         }
         if let Some([w, b]) = &ratings {

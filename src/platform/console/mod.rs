@@ -649,15 +649,14 @@ impl Console {
                 }
             }
             if let Some(deadline) = card.deadline_ms {
-                writeln!(
-                    out,
-                    "{prefix}   {}",
-                    t!(
-                        lang,
-                        "console-deadline",
-                        when = relative(lang, deadline - self.clock.now_ms())
-                    )
-                )?;
+                let when = relative(lang, deadline - self.clock.now_ms());
+                // Under the card's own label where it has one (a live game's
+                // first move, a tournament's start), as Discord shows it.
+                let line = match card.deadline_label.as_deref() {
+                    Some(label) => t!(lang, "console-field", name = label, value = when.as_str()),
+                    None => t!(lang, "console-deadline", when = when),
+                };
+                writeln!(out, "{prefix}   {line}")?;
             }
             if let Some(footer) = &card.footer {
                 writeln!(out, "{prefix}   {footer}")?;
