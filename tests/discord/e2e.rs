@@ -1889,9 +1889,13 @@ async fn the_seal_button_opens_a_form_only_the_sealer_can_use() {
     .await;
     let msg = cb.message().clone();
     click(&fake, &CAROL, ch, &msg, "Accept").await;
-    for (user, mv) in [(&ALICE, "e4"), (&CAROL, "e5")] {
+    // A live clock starts once each side has moved: until then the card's
+    // deadline is the first move's, and says so.
+    for (user, mv, label) in [(&ALICE, "e4", "First move due"), (&CAROL, "e5", "Deadline")] {
         let moved = slash(&fake, user, ch, "move", json!([opt_str("move", mv)])).await;
         assert!(!moved.flags_ephemeral(), "{}", moved.content());
+        let (embed, _) = board_of(&moved);
+        assert!(field(&embed, label).starts_with("<t:"), "{embed}");
     }
     // carol is no moderator: the arbiter's verb is refused.
     let refused = slash(&fake, &CAROL, ch, "adjourn", sub("now", json!([]))).await;
